@@ -1,0 +1,45 @@
+import type { Config } from 'jest';
+
+/** swc transpiles TypeScript for jest (TypeScript's own compiler is only used to type-check). */
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const config: Config = {
+  testTimeout: 20_000,
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src', '<rootDir>/tests'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
+      transform,
+      // msw 2 pulls ESM-only packages (STACK.md).
+      transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
+      testEnvironmentOptions: { customExportConditions: [''] },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/server/test/globalSetup.ts',
+      transform,
+      // @fastify/static requires content-disposition 3, which ships ESM only.
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+    },
+  ],
+};
+
+export default config;

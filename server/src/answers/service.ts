@@ -1,0 +1,134 @@
+import type { Db } from '../db/client';
+import { badRequest, conflict } from '../http/errors';
+import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
+import { missingRequiredKeys, type AnswerMap } from '../../../src/features/form/requiredAnswers';
+
+export const ANSWER_MESSAGES = {
+  saved: 'Your answers were saved.',
+  tooLarge: 'Your answers are too large to save (more than 1 MB in all).',
+  alreadySubmitted: 'Your application has already been submitted and can no longer be changed.',
+  submitted: 'Your application was successfully submitted.',
+  missing: 'Some required questions are not answered yet.',
+  submittedBeforeStatus: 'The application can only be marked submitted by submitting it.',
+} as const;
+
+interface ApplicationRow {
+  answer: AnswerMap;
+  version: number;
+  last_page: string | null;
+  add_another: Record<string, number>;
+  tabs: Record<string, string>;
+  submitted_at: Date | null;
+}
+
+/** Per-user application data. Every query is keyed by the session's user id: no route takes a user id. */
+export function createAnswerService(db: Db) {
+  async function application(userId: number): Promise<ApplicationRow> {
+    await db.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+    const { rows } = await db.query<ApplicationRow>(
+      'SELECT answer, version, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
+      [userId],
+    );
+    return rows[0];
+  }
+
+  async function assertNotSubmitted(userId: number) {
+    if ((await application(userId)).submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+  }
+
+  return {
+    application,
+
+    async profile(userId: number, username: string) {
+      const app = await application(userId);
+      const [logins, statuses] = await Promise.all([
+        db.query<{ at: Date }>('SELECT at FROM successful_logins WHERE user_id = $1 ORDER BY at', [userId]),
+        db.query<{ web_status: WebStatus }>('SELECT web_status FROM web_statuses WHERE user_id = $1 ORDER BY at', [userId]),
+      ]);
+      return {
+        username,
+        last_page: app.last_page,
+        successful_login: logins.rows.map((r) => new Date(r.at).toISOString()),
+        web_status: statuses.rows.map((r) => ({ web_status: r.web_status })),
+        answer: app.answer,
+        // Filled by the Documents issue (uploaded files); an empty map until then.
+        document_answer: {},
+      };
+    },
+
+    async saveAnswers(userId: number, answer: AnswerMap) {
+      if (Buffer.byteLength(JSON.stringify(answer)) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
+      await assertNotSubmitted(userId);
+      const { rows } = await db.query<{ version: number }>(
+        `UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
+          WHERE user_id = $1 AND submitted_at IS NULL RETURNING version`,
+        [userId, JSON.stringify(answer)],
+      );
+      if (!rows[0]) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+      return { message: ANSWER_MESSAGES.saved, version: rows[0].version };
+    },
+
+    async setLastPage(userId: number, lastPage: string) {
+      await application(userId);
+      await db.query('UPDATE applications SET last_page = $2 WHERE user_id = $1', [userId, lastPage]);
+      return { message: 'Last page saved.' };
+    },
+
+    async addWebStatus(userId: number, status: WebStatus) {
+      const app = await application(userId);
+      if (status === 'submitted' && !app.submitted_at) throw conflict(ANSWER_MESSAGES.submittedBeforeStatus);
+      await db.query('INSERT INTO web_statuses (user_id, web_status) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        userId,
+        status,
+      ]);
+      return { message: 'Status saved.' };
+    },
+
+    async setAddAnother(userId: number, buttonId: string, count: number) {
+      await assertNotSubmitted(userId);
+      await db.query(
+        `UPDATE applications SET add_another = add_another || jsonb_build_object($2::text, $3::int) WHERE user_id = $1`,
+        [userId, buttonId, count],
+      );
+      return { message: 'Saved.' };
+    },
+
+    async setTab(userId: number, tabId: string, chosenTab: string) {
+      await assertNotSubmitted(userId);
+      await db.query(
+        `UPDATE applications SET tabs = tabs || jsonb_build_object($2::text, $3::text) WHERE user_id = $1`,
+        [userId, tabId, chosenTab],
+      );
+      return { message: 'Saved.' };
+    },
+
+    async recordValidations(userId: number, errors: unknown) {
+      await db.query('INSERT INTO validations (user_id, errors) VALUES ($1, $2::jsonb)', [userId, JSON.stringify(errors)]);
+      return { message: 'Saved.' };
+    },
+
+    async submit(userId: number) {
+      const app = await application(userId);
+      if (app.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+      const missing = missingRequiredKeys(app.answer);
+      if (missing.length > 0) throw badRequest(ANSWER_MESSAGES.missing, { missing });
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ user_id: string }>(
+          'UPDATE applications SET submitted_at = now() WHERE user_id = $1 AND submitted_at IS NULL RETURNING user_id',
+          [userId],
+        );
+        if (!rows[0]) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+        // The SPA derives its status from how many distinct statuses exist (SPEC §4: 3 = submitted).
+        for (const status of WEB_STATUSES) {
+          await tx.query('INSERT INTO web_statuses (user_id, web_status) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            userId,
+            status,
+          ]);
+        }
+      });
+      return { message: ANSWER_MESSAGES.submitted };
+    },
+  };
+}
+
+export type AnswerService = ReturnType<typeof createAnswerService>;

@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { Config } from './config';
+import { openDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandler } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { registerSpa } from './http/static';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createIdentityService, type IdentityService } from './identity/service';
+import { identityRoutes } from './identity/routes';
+import { createAnswerService, type AnswerService } from './answers/service';
+import { answerRoutes } from './answers/routes';
+import { createTokenService, type TokenService } from './tokens/service';
+import { tokenRoutes } from './tokens/routes';
+import { createLookupService, type LookupService } from './lookup/service';
+import { lookupRoutes } from './lookup/routes';
+import { LOOKUP_CATEGORIES } from '../../src/config/constants';
+
+export interface Services {
+  identity: IdentityService;
+  answers: AnswerService;
+  tokens: TokenService;
+  lookup: LookupService;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    services: Services;
+  }
+}
+
+/** A request body may be at most this large; the answer map itself is limited to 1 MB (→ 400). */
+const BODY_LIMIT = 1_500_000;
+const SAMPLE_LOOKUP_DIR = path.join(__dirname, '..', 'data', 'lookup-sample');
+
+/** Fills an empty look-up table with the shipped (fictional) sample, so a fresh install's look-ups work. */
+async function seedLookupSample(lookup: LookupService) {
+  if ((await lookup.count()) > 0) return;
+  for (const category of LOOKUP_CATEGORIES) {
+    await lookup.importCsv(category, fs.readFileSync(path.join(SAMPLE_LOOKUP_DIR, `${category}.csv`), 'utf8'));
+  }
+}
+
+/** The whole API server, ready to listen or to be driven by app.inject in tests. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, config.logStream),
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Types are not coerced: a number where a string belongs is a 400, not silently "123".
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+  });
+
+  const db = await openDb(config);
+  app.addHook('onClose', async () => db.close());
+  await migrate(db);
+
+  const mailer = createMailer(config, app.log);
+  const services: Services = {
+    identity: createIdentityService(db, mailer, config),
+    answers: createAnswerService(db),
+    tokens: createTokenService(db),
+    lookup: createLookupService(db),
+    mailer,
+  };
+  await seedLookupSample(services.lookup);
+  app.decorate('db', db);
+  app.decorate('services', services);
+  app.decorateRequest('user', null);
+
+  // JSON bodies, where an empty body (SPEC §7: "body only when there is a payload") reads as none.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body, done);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Tokens travel in query strings (public links, service view): never leak them to other sites.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandler(app);
+  registerCsrf(app);
+
+  const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
+  identityRoutes(app, { db, config, identity: services.identity, publicRateLimit });
+  answerRoutes(app, { db, config, answers: services.answers });
+  tokenRoutes(app, { tokens: services.tokens, publicRateLimit });
+  lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
+  await registerSpa(app, config.staticDir);
+
+  return app;
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { claimEmbeddedDb } from './db/lock';
+import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/config/constants';
+
+export const USAGE = `Admin commands (npm run admin -- <command>):
+  users                                   list applicants
+  service-token create <username> [--days N]   a read-only staff link for one applicant (default 7 days)
+  service-token revoke <token>            revoke one service token
+  service-token revoke-all <username>     revoke every service token of an applicant
+  public-link create <answers.json> [--days N] a link that loads saved answers for a visitor (default 30 days)
+  public-link revoke <token>              revoke a public link
+  import-lookup <category> <file.csv> [--append]
+                                          import look-up data; category: ${LOOKUP_CATEGORIES.join(' | ')}`;
+
+/** Runs one admin command against the app's database and returns what to print. */
+export async function runCommand(app: FastifyInstance, argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { days: { type: 'string' }, append: { type: 'boolean' } },
+  });
+  const [command, sub, ...rest] = positionals;
+  const { tokens, lookup } = app.services;
+  const base = loadConfig().publicUrl;
+  const days = values.days === undefined ? undefined : Number(values.days);
+  if (days !== undefined && !(days > 0)) throw new Error('--days must be a positive number');
+
+  if (command === 'users') {
+    const { rows } = await app.db.query<{ username: string; confirmed_at: Date | null; created_at: Date; submitted_at: Date | null }>(
+      `SELECT u.username, u.confirmed_at, u.created_at, a.submitted_at
+         FROM users u LEFT JOIN applications a ON a.user_id = u.id ORDER BY u.created_at`,
+    );
+    if (rows.length === 0) return 'No users yet.';
+    return rows
+      .map(
+        (r) =>
+          `${r.username}\t${r.confirmed_at ? 'confirmed' : 'unconfirmed'}\t${r.submitted_at ? 'submitted' : 'not submitted'}\tcreated ${new Date(r.created_at).toISOString()}`,
+      )
+      .join('\n');
+  }
+  if (command === 'service-token' && sub === 'create' && rest[0]) {
+    const token = await tokens.createServiceToken(rest[0], days);
+    return `Service token for ${rest[0]} (keep it secret; it opens this applicant's answers):\n${token}\n${base}/about?service_token=${token}`;
+  }
+  if ((command === 'service-token' || command === 'public-link') && sub === 'revoke' && rest[0]) {
+    return (await tokens.revoke(rest[0])) ? 'Revoked.' : 'No live token matches.';
+  }
+  if (command === 'service-token' && sub === 'revoke-all' && rest[0]) {
+    return `Revoked ${await tokens.revokeAllFor(rest[0])} token(s).`;
+  }
+  if (command === 'public-link' && sub === 'create' && rest[0]) {
+    const answer = JSON.parse(fs.readFileSync(rest[0], 'utf8'));
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+      throw new Error('The answers file must hold one JSON object of question key → answer');
+    }
+    const token = await tokens.createPublicLink(answer, days);
+    return `Public link:\n${base}/about?token=${token}`;
+  }
+  if (command === 'import-lookup' && sub && rest[0]) {
+    if (!LOOKUP_CATEGORIES.includes(sub as LookupCategory)) throw new Error(`Unknown category ${sub}`);
+    const n = await lookup.importCsv(sub as LookupCategory, fs.readFileSync(rest[0], 'utf8'), { append: values.append });
+    return `Imported ${n} ${sub} record(s).`;
+  }
+  throw new Error(USAGE);
+}
+
+async function main() {
+  // The admin works on the same database as the server (DATA_DIR or DATABASE_URL); quiet logs.
+  const env = loadConfig();
+  if (!env.databaseUrl) claimEmbeddedDb(env.dataDir);
+  const app = await buildApp(loadConfig(process.env, { logLevel: 'warn', staticDir: '/nonexistent' }));
+  try {
+    console.log(await runCommand(app, process.argv.slice(2)));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await app.close();
+  }
+}
+
+if (require.main === module) void main();

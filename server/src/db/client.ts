@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Config } from '../config';
+
+/** What the services need of a database: parameterised queries and transactions. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Db extends Queryable {
+  /** Runs several statements (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly pglite: PGlite) {}
+  async query<T>(sql: string, params: unknown[] = []) {
+    const result = await this.pglite.query<T>(sql, params);
+    return { rows: result.rows };
+  }
+  async exec(sql: string) {
+    await this.pglite.exec(sql);
+  }
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pglite.transaction((tx) =>
+      fn({
+        query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<R>(sql, params)).rows }),
+      }),
+    );
+  }
+  async close() {
+    await this.pglite.close();
+  }
+  /** Tests migrate once and clone the result per file (initdb takes seconds). */
+  dump() {
+    return this.pglite.dumpDataDir('none');
+  }
+}
+
+class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+  async query<T>(sql: string, params: unknown[] = []) {
+    const result = await this.pool.query(sql, params);
+    return { rows: result.rows as T[] };
+  }
+  async exec(sql: string) {
+    await this.pool.query(sql);
+  }
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn({
+        query: async <R>(sql: string, params: unknown[] = []) => ({
+          rows: (await client.query(sql, params)).rows as R[],
+        }),
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  async close() {
+    await this.pool.end();
+  }
+}
+
+export async function openDb(config: Config): Promise<Db> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('DATABASE_SCHEMA must be a plain identifier');
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    return new PostgresDb(pool);
+  }
+  if (config.memoryDb) {
+    return new PgliteDb(await PGlite.create({ loadDataDir: config.memoryDb.loadDataDir }));
+  }
+  const dir = path.join(config.dataDir, 'db');
+  fs.mkdirSync(dir, { recursive: true });
+  return new PgliteDb(await PGlite.create(dir));
+}
+
+export async function dumpPglite(db: Db): Promise<Blob> {
+  if (!(db instanceof PgliteDb)) throw new Error('Only an embedded database can be dumped');
+  return db.dump() as Promise<Blob>;
+}

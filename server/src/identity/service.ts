@@ -1,0 +1,247 @@
+import type { Config } from '../config';
+import type { Db, Queryable } from '../db/client';
+import { AppError, badRequest, conflict, tooMany } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { isValidEmail, MESSAGES } from '../../../src/features/auth/rules';
+import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { createSession, revokeAllSessions } from './sessions';
+import { hashToken, randomCode, randomToken } from './tokens';
+
+const HOUR = 3_600_000;
+export const LIMITS = {
+  confirmCodeTtlMs: 24 * HOUR,
+  resetIdTtlMs: HOUR,
+  confirmAttemptsPerHour: 15,
+  resendsPerHour: 5,
+  forgotMailsPerHour: 5,
+  resetAttemptsPerHour: 15,
+  /** Failed logins before the account backs off; then 30 s doubling per failure, at most 15 min. */
+  loginFailuresBeforeBackoff: 5,
+  loginBackoffBaseMs: 30_000,
+  loginBackoffMaxMs: 15 * 60_000,
+};
+
+export const IDENTITY_MESSAGES = {
+  signedUp: 'Your account was created. We have emailed you a confirmation code.',
+  usernameTaken: 'An account with this email address already exists. Please log in or reset your password.',
+  confirmed: 'Your account is confirmed. You can now log in.',
+  alreadyConfirmed: 'This account is already confirmed. Please log in.',
+  codeWrong: 'That confirmation code is not correct. Please check it and try again.',
+  codeExpired: 'That confirmation code has expired. Please ask for a new one.',
+  tooManyCodeAttempts: 'Too many attempts. Please wait an hour and try again, or ask for a new code.',
+  resent: 'If this email has an account waiting for confirmation, we have sent it a new code.',
+  tooManyResends: 'Too many codes have been sent to this email. Please wait an hour and try again.',
+  badCredentials: 'Incorrect email address or password.',
+  notConfirmed: 'Your account is not confirmed yet. Enter the code we emailed you, or ask for a new one.',
+  loggedIn: 'You are logged in.',
+  forgot: 'If an account exists for this email address, we have sent it a link to reset your password.',
+  resetDone: 'Your password has been reset. You can now log in.',
+  resetLinkBad: 'This reset link is invalid or has expired. Please ask for a new one.',
+  passwordsDiffer: 'The passwords do not match.',
+  tooManyResetAttempts: 'Too many attempts. Please wait an hour and ask for a new reset link.',
+} as const;
+
+interface UserRow {
+  id: string;
+  username: string;
+  password_hash: string;
+  confirmed_at: Date | null;
+  failed_logins: number;
+  locked_until: Date | null;
+}
+
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+function requireEmail(username: string, message: string = MESSAGES.emailInvalid): string {
+  const normalised = normaliseUsername(username);
+  if (!isValidEmail(normalised)) throw badRequest(message);
+  return normalised;
+}
+
+async function findUser(db: Queryable, username: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE username = $1', [normaliseUsername(username)]);
+  return rows[0];
+}
+
+async function countRecent(db: Queryable, userId: string, kind: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM rate_events WHERE user_id = $1 AND kind = $2 AND at > now() - interval '1 hour'`,
+    [userId, kind],
+  );
+  return Number(rows[0].n);
+}
+
+async function recordEvent(db: Queryable, userId: string, kind: string) {
+  await db.query('INSERT INTO rate_events (user_id, kind) VALUES ($1, $2)', [userId, kind]);
+}
+
+function minutesLeft(until: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+}
+
+export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
+  async function issueConfirmCode(userId: string, username: string) {
+    const code = randomCode();
+    await db.transaction(async (tx) => {
+      // A new code supersedes the old ones: only the latest mail works.
+      await tx.query(
+        `UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND purpose = 'confirm' AND used_at IS NULL`,
+        [userId],
+      );
+      await tx.query(
+        `INSERT INTO one_time_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, 'confirm', $2, $3)`,
+        [userId, hashToken(code), new Date(Date.now() + LIMITS.confirmCodeTtlMs)],
+      );
+    });
+    await mailer.send({
+      to: username,
+      subject: 'Your confirmation code',
+      text: `Your confirmation code is ${code}\n\nEnter it on the Confirm Your Account page. It is valid for 24 hours.\n`,
+    });
+  }
+
+  return {
+    async signUp(input: { username: string; password: string }) {
+      const username = requireEmail(input.username);
+      const problem = passwordProblem(input.password);
+      if (problem) throw badRequest(problem);
+      if (await findUser(db, username)) throw conflict(IDENTITY_MESSAGES.usernameTaken, 'UsernameExistsException');
+      const passwordHash = await hashPassword(input.password);
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO users (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING RETURNING id`,
+        [username, passwordHash],
+      );
+      if (!rows[0]) throw conflict(IDENTITY_MESSAGES.usernameTaken, 'UsernameExistsException');
+      await issueConfirmCode(rows[0].id, username);
+      return { message: IDENTITY_MESSAGES.signedUp };
+    },
+
+    async confirm(input: { username: string; code: string }) {
+      const username = requireEmail(input.username);
+      const user = await findUser(db, username);
+      if (!user) throw badRequest(IDENTITY_MESSAGES.codeWrong);
+      if (user.confirmed_at) throw badRequest(IDENTITY_MESSAGES.alreadyConfirmed, { code: 'AlreadyConfirmed' });
+      if ((await countRecent(db, user.id, 'confirm_attempt')) >= LIMITS.confirmAttemptsPerHour) {
+        throw tooMany(IDENTITY_MESSAGES.tooManyCodeAttempts);
+      }
+      await recordEvent(db, user.id, 'confirm_attempt');
+      const { rows } = await db.query<{ id: string; expires_at: Date }>(
+        `SELECT id, expires_at FROM one_time_codes
+          WHERE user_id = $1 AND purpose = 'confirm' AND used_at IS NULL AND code_hash = $2`,
+        [user.id, hashToken(input.code)],
+      );
+      const code = rows[0];
+      if (!code) throw badRequest(IDENTITY_MESSAGES.codeWrong);
+      if (new Date(code.expires_at).getTime() < Date.now()) throw badRequest(IDENTITY_MESSAGES.codeExpired);
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [code.id]);
+        await tx.query('UPDATE users SET confirmed_at = now() WHERE id = $1', [user.id]);
+      });
+      return { message: IDENTITY_MESSAGES.confirmed };
+    },
+
+    async resendCode(input: { username: string }) {
+      const username = requireEmail(input.username, MESSAGES.resendEmailInvalid);
+      const user = await findUser(db, username);
+      if (user && !user.confirmed_at) {
+        if ((await countRecent(db, user.id, 'resend')) >= LIMITS.resendsPerHour) {
+          throw tooMany(IDENTITY_MESSAGES.tooManyResends);
+        }
+        await recordEvent(db, user.id, 'resend');
+        await issueConfirmCode(user.id, user.username);
+      }
+      return { message: IDENTITY_MESSAGES.resent };
+    },
+
+    /** Returns a new session token; the route sets the cookies. */
+    async logIn(input: { username: string; password: string }) {
+      const username = requireEmail(input.username, MESSAGES.loginEmailInvalid);
+      const user = await findUser(db, username);
+      if (!user) {
+        await verifyPassword(input.password, await dummyPasswordHash());
+        throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });
+      }
+      if (user.locked_until && new Date(user.locked_until).getTime() > Date.now()) {
+        const minutes = minutesLeft(new Date(user.locked_until));
+        throw tooMany(
+          `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
+        );
+      }
+      if (!(await verifyPassword(input.password, user.password_hash))) {
+        const failures = user.failed_logins + 1;
+        const over = failures - LIMITS.loginFailuresBeforeBackoff;
+        const lockMs = over >= 0 ? Math.min(LIMITS.loginBackoffMaxMs, LIMITS.loginBackoffBaseMs * 2 ** over) : 0;
+        await db.query('UPDATE users SET failed_logins = $2, locked_until = $3 WHERE id = $1', [
+          user.id,
+          failures,
+          lockMs ? new Date(Date.now() + lockMs) : null,
+        ]);
+        throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });
+      }
+      // Only someone who knows the password learns that the account awaits confirmation.
+      if (!user.confirmed_at) throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, 'UserNotConfirmedException');
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
+        await tx.query('INSERT INTO successful_logins (user_id) VALUES ($1)', [user.id]);
+        await tx.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [user.id]);
+      });
+      return { token: await createSession(db, Number(user.id)), message: IDENTITY_MESSAGES.loggedIn };
+    },
+
+    async forgotPassword(input: { username: string }) {
+      const username = requireEmail(input.username);
+      const user = await findUser(db, username);
+      // The same answer whether or not the account exists, and whether or not the mail limit was reached.
+      if (user && (await countRecent(db, user.id, 'forgot')) < LIMITS.forgotMailsPerHour) {
+        await recordEvent(db, user.id, 'forgot');
+        const id = randomToken();
+        await db.query(
+          `INSERT INTO one_time_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, 'reset', $2, $3)`,
+          [user.id, hashToken(id), new Date(Date.now() + LIMITS.resetIdTtlMs)],
+        );
+        const link = `${config.publicUrl}/reset?username=${encodeURIComponent(user.username)}&id=${encodeURIComponent(id)}`;
+        await mailer.send({
+          to: user.username,
+          subject: 'Reset your password',
+          text: `Someone asked to reset the password of your application account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+        });
+      }
+      return { message: IDENTITY_MESSAGES.forgot };
+    },
+
+    async resetPassword(input: { username: string; password: string; confirm_password: string; id: string }) {
+      const username = requireEmail(input.username);
+      const problem = passwordProblem(input.password);
+      if (problem) throw badRequest(problem);
+      if (input.password !== input.confirm_password) throw badRequest(IDENTITY_MESSAGES.passwordsDiffer);
+      const user = await findUser(db, username);
+      if (!user) throw badRequest(IDENTITY_MESSAGES.resetLinkBad);
+      if ((await countRecent(db, user.id, 'reset_attempt')) >= LIMITS.resetAttemptsPerHour) {
+        throw tooMany(IDENTITY_MESSAGES.tooManyResetAttempts);
+      }
+      await recordEvent(db, user.id, 'reset_attempt');
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM one_time_codes WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL
+            AND code_hash = $2 AND expires_at > now()`,
+        [user.id, hashToken(input.id)],
+      );
+      if (!rows[0]) throw badRequest(IDENTITY_MESSAGES.resetLinkBad);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [rows[0].id]);
+        // The link proves the mailbox, so it also confirms an unconfirmed account.
+        await tx.query(
+          `UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL,
+                  confirmed_at = coalesce(confirmed_at, now()) WHERE id = $1`,
+          [user.id, passwordHash],
+        );
+        await revokeAllSessions(tx, Number(user.id));
+      });
+      return { message: IDENTITY_MESSAGES.resetDone };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,85 @@
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { hashToken, randomToken } from '../identity/tokens';
+import { normaliseUsername } from '../identity/service';
+import type { AnswerMap } from '../../../src/features/form/requiredAnswers';
+
+const DAY = 86_400_000;
+export const TOKEN_DEFAULT_DAYS = { service: 7, public: 30 } as const;
+export const LINK_INVALID = 'This link is invalid or has expired.';
+
+/**
+ * Service tokens (staff open one applicant read-only) and public links (a saved application a visitor can
+ * load). Tokens have 256 random bits, only their hash is stored, they expire and can be revoked.
+ */
+export function createTokenService(db: Db) {
+  async function findValid(token: string, kind: 'service' | 'public') {
+    const { rows } = await db.query<{ id: string; user_id: string | null; answer: AnswerMap | null }>(
+      `SELECT id, user_id, answer FROM access_tokens
+        WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL AND expires_at > now()`,
+      [hashToken(token), kind],
+    );
+    if (!rows[0]) throw notFound(LINK_INVALID);
+    return rows[0];
+  }
+
+  return {
+    async createServiceToken(username: string, days: number = TOKEN_DEFAULT_DAYS.service) {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [
+        normaliseUsername(username),
+      ]);
+      if (!rows[0]) throw new Error(`No applicant with the username ${username}`);
+      const token = randomToken();
+      await db.query(
+        `INSERT INTO access_tokens (token_hash, kind, user_id, expires_at) VALUES ($1, 'service', $2, $3)`,
+        [hashToken(token), rows[0].id, new Date(Date.now() + days * DAY)],
+      );
+      return token;
+    },
+
+    async createPublicLink(answer: AnswerMap, days: number = TOKEN_DEFAULT_DAYS.public) {
+      const token = randomToken();
+      await db.query(
+        `INSERT INTO access_tokens (token_hash, kind, answer, expires_at) VALUES ($1, 'public', $2::jsonb, $3)`,
+        [hashToken(token), JSON.stringify(answer), new Date(Date.now() + days * DAY)],
+      );
+      return token;
+    },
+
+    /** True when a live token was revoked. */
+    async revoke(token: string) {
+      const { rows } = await db.query(
+        'UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING id',
+        [hashToken(token)],
+      );
+      return rows.length > 0;
+    },
+
+    async revokeAllFor(username: string) {
+      const { rows } = await db.query(
+        `UPDATE access_tokens SET revoked_at = now()
+          WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE username = $1) RETURNING id`,
+        [normaliseUsername(username)],
+      );
+      return rows.length;
+    },
+
+    async publicAnswers(token: string): Promise<AnswerMap> {
+      return (await findValid(token, 'public')).answer ?? {};
+    },
+
+    /** The read-only bundle of SPEC §7 for one applicant. */
+    async serviceBundle(token: string) {
+      const { user_id } = await findValid(token, 'service');
+      const { rows } = await db.query<{ answer: AnswerMap; add_another: object; tabs: object }>(
+        'SELECT answer, add_another, tabs FROM applications WHERE user_id = $1',
+        [user_id],
+      );
+      const app = rows[0] ?? { answer: {}, add_another: {}, tabs: {} };
+      // document_answer is filled by the Documents issue.
+      return { answer: app.answer, add_another: app.add_another, document_answer: {}, tabs: app.tabs };
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+
+export const PASSWORD = 'Maple-Syrup-2024!';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A server on its own database: a copy of the migrated template (PGlite) or a fresh schema (PostgreSQL). */
+export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const base: Partial<Config> = process.env.DATABASE_URL
+    ? { databaseSchema: schema }
+    : { memoryDb: { loadDataDir: new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE!)]) } };
+  const config = loadConfig(
+    { DATABASE_URL: process.env.DATABASE_URL },
+    { logLevel: 'silent', outboxDir, staticDir: '/nonexistent', publicRateLimit: 10_000, ...base, ...overrides },
+  );
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    async close() {
+      if (config.databaseUrl) await app.db.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await app.close();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Decodes the quoted-printable bodies nodemailer writes. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The messages in the outbox addressed to `to`, oldest first, decoded. */
+export function outboxFor(config: Config, to: string): string[] {
+  if (!fs.existsSync(config.outboxDir)) return [];
+  return fs
+    .readdirSync(config.outboxDir)
+    .sort()
+    .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(config.outboxDir, f), 'utf8')))
+    .filter((m) => m.includes(`To: ${to}`));
+}
+
+export function latestCode(config: Config, to: string): string {
+  const mails = outboxFor(config, to);
+  const match = mails.at(-1)?.match(/confirmation code is (\d{6})/);
+  if (!match) throw new Error(`no confirmation code mailed to ${to}`);
+  return match[1];
+}
+
+export function latestResetLink(config: Config, to: string): URL {
+  const match = outboxFor(config, to)
+    .at(-1)
+    ?.match(/(http\S+\/reset\?\S+)/);
+  if (!match) throw new Error(`no reset link mailed to ${to}`);
+  return new URL(match[1]);
+}
+
+export const json = (payload: unknown) => ({ payload: payload as object, headers: { 'content-type': 'application/json' } });
+
+/** The Cookie header a browser would send after this response. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export async function signUp(t: TestApp, username: string, password = PASSWORD) {
+  return t.app.inject({ method: 'POST', url: '/public/signup', ...json({ username, password }) });
+}
+
+export async function confirm(t: TestApp, username: string, code = latestCode(t.config, username)) {
+  return t.app.inject({ method: 'POST', url: '/public/confirm', ...json({ username, code }) });
+}
+
+export async function logIn(t: TestApp, username: string, password = PASSWORD) {
+  return t.app.inject({ method: 'POST', url: '/public/login', ...json({ username, password }) });
+}
+
+/** Signs up, confirms and logs in; returns the Cookie header of the new session. */
+export async function newApplicant(t: TestApp, username: string): Promise<string> {
+  expect((await signUp(t, username)).statusCode).toBe(201);
+  expect((await confirm(t, username)).statusCode).toBe(200);
+  const login = await logIn(t, username);
+  expect(login.statusCode).toBe(200);
+  return cookieHeader(login);
+}
+
+export function asUser(cookie: string, payload?: unknown) {
+  return {
+    headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  };
+}
