@@ -109,7 +109,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests. Please wait ${context.after} and try again.`,
+      code: 'TooManyRequests',
+    }),
+  });
   registerErrorHandler(app);
   registerCsrf(app);
 

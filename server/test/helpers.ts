@@ -95,9 +95,10 @@ export async function newApplicant(t: TestApp, username: string): Promise<string
   return cookieHeader(login);
 }
 
-export function asUser(cookie: string, payload?: unknown) {
+/** Request options as the SPA sends them: the session cookie, and JSON on every state-changing call. */
+export function asUser(cookie: string, payload?: unknown, method: string = payload === undefined ? 'GET' : 'POST') {
   return {
-    headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { cookie, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   };
 }

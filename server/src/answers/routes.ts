@@ -26,7 +26,8 @@ const answerMapSchema = {
 export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Config; answers: AnswerService }) {
   const { answers } = deps;
   app.register(async (api) => {
-    api.addHook('preHandler', requireUser(deps.db, deps.config));
+    // onRequest: a missing session is a 401 before the body is even parsed or validated.
+    api.addHook('onRequest', requireUser(deps.db, deps.config));
 
     api.get('/api/profile', async (request) => {
       const user = currentUser(request);

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for /api routes: a valid session or 401 (and the cookies are cleared). */
+/** onRequest hook for /api routes: a valid session or 401 (and the cookies are cleared). */
 export function requireUser(db: Db, config: Config) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await resolveSession(db, config, request.cookies[SESSION_COOKIE]);

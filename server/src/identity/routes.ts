@@ -57,7 +57,7 @@ export function identityRoutes(app: FastifyInstance, deps: { db: Db; config: Con
     async (request) => identity.resetPassword(request.body),
   );
 
-  app.get('/api/logout', { preHandler: requireUser(db, config) }, async (request, reply) => {
+  app.get('/api/logout', { onRequest: requireUser(db, config) }, async (request, reply) => {
     await revokeSession(db, currentUser(request).sessionHash);
     clearSessionCookies(request, reply, config);
     return { message: 'You have been logged out.' };

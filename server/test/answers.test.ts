@@ -1,0 +1,208 @@
+import { ANSWER_MESSAGES } from '../src/answers/service';
+import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await makeApp();
+  cookie = await newApplicant(t, 'applicant@example.com');
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, who = cookie) =>
+  t.app.inject({ method, url, ...asUser(who, payload, method) });
+
+/** Answers that pass the server's required checks (SPEC §5). */
+export const COMPLETE = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  birth_date: '2008-12-10',
+  gender: 'F',
+  phone_mobile: '(212) 555-0101',
+  address_line_1: '1 Main St',
+  city: 'Albany',
+  state: 'New York',
+  zip: '12207',
+  country: 'USA',
+  entry_term: 'Fall 2027',
+  applied_major: 'MATH',
+  hs_name: 'Sample Central High School',
+  test_optional_interest: 'N',
+  conviction: 'N',
+  suspended: 'N',
+  counselor_waiver_request: 'Y',
+  legal_agree: true,
+};
+
+describe('profile', () => {
+  it('returns the profile response of SPEC §3', async () => {
+    const res = await call('GET', '/api/profile');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      username: 'applicant@example.com',
+      last_page: null,
+      successful_login: [expect.any(String)],
+      web_status: [],
+      answer: {},
+      document_answer: {},
+    });
+    expect(new Date(body.successful_login[0]).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('PUT /api/answer', () => {
+  it('stores the whole map and the profile shows it; _desc companions and booleans included', async () => {
+    const answer = { first_name: 'Ada', gender: 'F', gender_desc: 'Female', optin_sms_ind: true };
+    const res = await call('PUT', '/api/answer', answer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: ANSWER_MESSAGES.saved });
+    expect((await call('GET', '/api/profile')).json().answer).toEqual(answer);
+    await call('PUT', '/api/answer', { first_name: 'Grace' });
+    expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: 'Grace' });
+  });
+
+  it.each([
+    ['an array', ['a']],
+    ['a number value', { first_name: 5 }],
+    ['a nested object', { first_name: { x: 1 } }],
+    ['a null value', { first_name: null }],
+    ['a key over 100 characters', { ['k'.repeat(101)]: 'x' }],
+    ['a value over 7000 characters', { personal_statement_essay: 'x'.repeat(7001) }],
+  ])('refuses %s with 400 and keeps what was stored', async (_, payload) => {
+    await call('PUT', '/api/answer', { first_name: 'Kept' });
+    const res = await call('PUT', '/api/answer', payload);
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+    expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: 'Kept' });
+  });
+
+  it('refuses a map over 1 MB in all (400) and a body over the request limit (413)', async () => {
+    const big = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`essay_${i}`, 'x'.repeat(6999)]));
+    const res = await call('PUT', '/api/answer', big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(ANSWER_MESSAGES.tooLarge);
+    const huge = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`essay_${i}`, 'x'.repeat(6999)]));
+    const tooLarge = await call('PUT', '/api/answer', huge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe('The request is too large.');
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/answer',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"first_name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is not valid JSON.');
+  });
+});
+
+describe('last page, add-another, tabs, validations', () => {
+  it('stores the last page and refuses what is not a path', async () => {
+    expect((await call('PUT', '/api/last-page', { last_page: '/education' })).statusCode).toBe(200);
+    expect((await call('GET', '/api/profile')).json().last_page).toBe('/education');
+    expect((await call('PUT', '/api/last-page', { last_page: 'https://evil.example' })).statusCode).toBe(400);
+  });
+
+  it('keeps add-another counts between 1 and 10', async () => {
+    expect((await call('PUT', '/api/add-another', { button_id: 'activity', num_components: 3 })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/add-another', { button_id: 'other', num_components: 1 })).statusCode).toBe(200);
+    expect((await call('GET', '/api/add-another')).json()).toEqual({ activity: 3, other: 1 });
+    for (const bad of [0, 11, 2.5, '3']) {
+      expect((await call('PUT', '/api/add-another', { button_id: 'activity', num_components: bad })).statusCode).toBe(400);
+    }
+    expect((await call('GET', '/api/add-another')).json()).toEqual({ activity: 3, other: 1 });
+  });
+
+  it('stores tab choices per tab group', async () => {
+    await call('PUT', '/api/tabs', { tab_id: 'personal_statement', chosen_tab: 'upload' });
+    await call('PUT', '/api/tabs', { tab_id: 'personal_statement', chosen_tab: 'essay' });
+    expect((await call('GET', '/api/tabs')).json()).toEqual({ personal_statement: 'essay' });
+    expect((await call('PUT', '/api/tabs', { tab_id: 'x' })).statusCode).toBe(400);
+  });
+
+  it('keeps posted validations with a time', async () => {
+    const errors = { first_name: ['First Name'], phone_home: ['Please enter a valid home phone number.'] };
+    expect((await call('POST', '/api/validations', errors)).statusCode).toBe(200);
+    const { rows } = await t.app.db.query<{ errors: unknown; at: Date }>('SELECT errors, at FROM validations');
+    expect(rows.at(-1)!.errors).toEqual(errors);
+    expect(rows.at(-1)!.at).toBeTruthy();
+  });
+});
+
+describe('web status and submit', () => {
+  it('accepts only the three statuses, and submitted only after a real submit', async () => {
+    const other = await newApplicant(t, 'status@example.com');
+    expect((await call('POST', '/api/web-status', { web_status: 'started' }, other)).statusCode).toBe(200);
+    expect((await call('POST', '/api/web-status', { web_status: 'started' }, other)).statusCode).toBe(200);
+    expect((await call('POST', '/api/web-status', { web_status: 'done' }, other)).statusCode).toBe(400);
+    expect((await call('POST', '/api/web-status', { web_status: 'submitted' }, other)).statusCode).toBe(409);
+    expect((await call('GET', '/api/profile', undefined, other)).json().web_status).toEqual([{ web_status: 'started' }]);
+  });
+
+  it('refuses a submit with the missing required keys, then submits once and locks the answers', async () => {
+    const who = await newApplicant(t, 'submitter@example.com');
+    await call('PUT', '/api/answer', { ...COMPLETE, first_name: '', conviction: 'Y' }, who);
+    // POST with no body at all (SPEC §7: "no body"), as the SPA sends it.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie: who, 'content-type': 'application/json' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: ANSWER_MESSAGES.missing, missing: ['first_name', 'conviction_comment'] });
+
+    await call('PUT', '/api/answer', COMPLETE, who);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie: who, 'content-type': 'application/json' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Your application was successfully submitted.' });
+    const profile = (await call('GET', '/api/profile', undefined, who)).json();
+    expect(profile.web_status.map((s: { web_status: string }) => s.web_status).sort()).toEqual([
+      'started',
+      'submitted',
+      'validating',
+    ]);
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie: who, 'content-type': 'application/json' } });
+    expect(again.statusCode).toBe(409);
+    const change = await call('PUT', '/api/answer', { ...COMPLETE, first_name: 'Changed' }, who);
+    expect(change.statusCode).toBe(409);
+    expect(change.json().message).toBe(ANSWER_MESSAGES.alreadySubmitted);
+    expect((await call('GET', '/api/profile', undefined, who)).json().answer.first_name).toBe('Ada');
+  });
+
+  it.each([
+    ['state for USA', { country: 'USA', state: '' }, 'state'],
+    ['zip for USA', { country: 'USA', zip: '' }, 'zip'],
+    ['a cell phone for SMS opt-in', { optin_sms_ind: true, phone_mobile: '', phone_home: '(212) 555-0100' }, 'phone_mobile'],
+    ['a home or cell phone', { phone_mobile: '', phone_home: '' }, 'phone_mobile'],
+    ['the GPA scale with a GPA', { hs_gpa: '3.8' }, 'gpa_scale'],
+    ['the suspension comment', { suspended: 'Y' }, 'suspended_comment'],
+    ['a personal statement when test-optional', { test_optional_interest: 'Y' }, 'personal_statement_doc'],
+    ['legal_agree to be true', { legal_agree: false }, 'legal_agree'],
+  ])('requires %s', async (_, change, key) => {
+    const who = await newApplicant(t, `req-${key}-${Object.keys(change).length}@example.com`);
+    await call('PUT', '/api/answer', { ...COMPLETE, ...change }, who);
+    const res = await call('POST', '/api/submit', undefined, who);
+    expect(res.json().missing).toEqual([key]);
+  });
+});
+
+describe('without a session', () => {
+  it.each([
+    ['GET', '/api/profile'],
+    ['PUT', '/api/answer'],
+    ['PUT', '/api/last-page'],
+    ['POST', '/api/web-status'],
+    ['PUT', '/api/add-another'],
+    ['GET', '/api/add-another'],
+    ['PUT', '/api/tabs'],
+    ['GET', '/api/tabs'],
+    ['POST', '/api/validations'],
+    ['POST', '/api/submit'],
+    ['GET', '/api/logout'],
+  ] as const)('%s %s is 401 with a message', async (method, url) => {
+    const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json', cookie: 'sid=forged' }, payload: method === 'GET' ? undefined : '{}' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('You are not logged in, or your session has ended.');
+  });
+});
