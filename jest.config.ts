@@ -2,7 +2,7 @@ import type { Config } from 'jest';
 
 /** swc transpiles TypeScript for jest (TypeScript's own compiler is only used to type-check). */
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.m?[tj]sx?$': [
     '@swc/jest',
     {
       jsc: {

@@ -82,8 +82,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body, done);
+    if (body === '' || body.length === 0) return done(null, undefined);
+    return parseJson(request, body.toString(), done);
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -30,7 +30,12 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
   if (days !== undefined && !(days > 0)) throw new Error('--days must be a positive number');
 
   if (command === 'users') {
-    const { rows } = await app.db.query<{ username: string; confirmed_at: Date | null; created_at: Date; submitted_at: Date | null }>(
+    const { rows } = await app.db.query<{
+      username: string;
+      confirmed_at: Date | null;
+      created_at: Date;
+      submitted_at: Date | null;
+    }>(
       `SELECT u.username, u.confirmed_at, u.created_at, a.submitted_at
          FROM users u LEFT JOIN applications a ON a.user_id = u.id ORDER BY u.created_at`,
     );
@@ -62,7 +67,9 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
   }
   if (command === 'import-lookup' && sub && rest[0]) {
     if (!LOOKUP_CATEGORIES.includes(sub as LookupCategory)) throw new Error(`Unknown category ${sub}`);
-    const n = await lookup.importCsv(sub as LookupCategory, fs.readFileSync(rest[0], 'utf8'), { append: values.append });
+    const n = await lookup.importCsv(sub as LookupCategory, fs.readFileSync(rest[0], 'utf8'), {
+      append: values.append,
+    });
     return `Imported ${n} ${sub} record(s).`;
   }
   throw new Error(USAGE);

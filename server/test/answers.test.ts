@@ -112,7 +112,9 @@ describe('last page, add-another, tabs, validations', () => {
     expect((await call('PUT', '/api/add-another', { button_id: 'other', num_components: 1 })).statusCode).toBe(200);
     expect((await call('GET', '/api/add-another')).json()).toEqual({ activity: 3, other: 1 });
     for (const bad of [0, 11, 2.5, '3']) {
-      expect((await call('PUT', '/api/add-another', { button_id: 'activity', num_components: bad })).statusCode).toBe(400);
+      expect((await call('PUT', '/api/add-another', { button_id: 'activity', num_components: bad })).statusCode).toBe(
+        400,
+      );
     }
     expect((await call('GET', '/api/add-another')).json()).toEqual({ activity: 3, other: 1 });
   });
@@ -140,19 +142,32 @@ describe('web status and submit', () => {
     expect((await call('POST', '/api/web-status', { web_status: 'started' }, other)).statusCode).toBe(200);
     expect((await call('POST', '/api/web-status', { web_status: 'done' }, other)).statusCode).toBe(400);
     expect((await call('POST', '/api/web-status', { web_status: 'submitted' }, other)).statusCode).toBe(409);
-    expect((await call('GET', '/api/profile', undefined, other)).json().web_status).toEqual([{ web_status: 'started' }]);
+    expect((await call('GET', '/api/profile', undefined, other)).json().web_status).toEqual([
+      { web_status: 'started' },
+    ]);
   });
 
   it('refuses a submit with the missing required keys, then submits once and locks the answers', async () => {
     const who = await newApplicant(t, 'submitter@example.com');
     await call('PUT', '/api/answer', { ...COMPLETE, first_name: '', conviction: 'Y' }, who);
     // POST with no body at all (SPEC §7: "no body"), as the SPA sends it.
-    const refused = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie: who, 'content-type': 'application/json' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit',
+      headers: { cookie: who, 'content-type': 'application/json' },
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: ANSWER_MESSAGES.missing, missing: ['first_name', 'conviction_comment'] });
+    expect(refused.json()).toMatchObject({
+      message: ANSWER_MESSAGES.missing,
+      missing: ['first_name', 'conviction_comment'],
+    });
 
     await call('PUT', '/api/answer', COMPLETE, who);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie: who, 'content-type': 'application/json' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit',
+      headers: { cookie: who, 'content-type': 'application/json' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Your application was successfully submitted.' });
     const profile = (await call('GET', '/api/profile', undefined, who)).json();
@@ -162,7 +177,11 @@ describe('web status and submit', () => {
       'validating',
     ]);
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie: who, 'content-type': 'application/json' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit',
+      headers: { cookie: who, 'content-type': 'application/json' },
+    });
     expect(again.statusCode).toBe(409);
     const change = await call('PUT', '/api/answer', { ...COMPLETE, first_name: 'Changed' }, who);
     expect(change.statusCode).toBe(409);
@@ -173,7 +192,11 @@ describe('web status and submit', () => {
   it.each([
     ['state for USA', { country: 'USA', state: '' }, 'state'],
     ['zip for USA', { country: 'USA', zip: '' }, 'zip'],
-    ['a cell phone for SMS opt-in', { optin_sms_ind: true, phone_mobile: '', phone_home: '(212) 555-0100' }, 'phone_mobile'],
+    [
+      'a cell phone for SMS opt-in',
+      { optin_sms_ind: true, phone_mobile: '', phone_home: '(212) 555-0100' },
+      'phone_mobile',
+    ],
     ['a home or cell phone', { phone_mobile: '', phone_home: '' }, 'phone_mobile'],
     ['the GPA scale with a GPA', { hs_gpa: '3.8' }, 'gpa_scale'],
     ['the suspension comment', { suspended: 'Y' }, 'suspended_comment'],
@@ -201,7 +224,12 @@ describe('without a session', () => {
     ['POST', '/api/submit'],
     ['GET', '/api/logout'],
   ] as const)('%s %s is 401 with a message', async (method, url) => {
-    const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json', cookie: 'sid=forged' }, payload: method === 'GET' ? undefined : '{}' });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', cookie: 'sid=forged' },
+      payload: method === 'GET' ? undefined : '{}',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('You are not logged in, or your session has ended.');
   });

@@ -13,7 +13,11 @@ beforeAll(async () => {
   b = await newApplicant(t, 'bob@example.com');
   await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(b, { first_name: 'Bob' }, 'PUT') });
   await t.app.inject({ method: 'PUT', url: '/api/tabs', ...asUser(b, { tab_id: 'ps', chosen_tab: 'essay' }, 'PUT') });
-  await t.app.inject({ method: 'PUT', url: '/api/add-another', ...asUser(b, { button_id: 'activity', num_components: 2 }, 'PUT') });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/add-another',
+    ...asUser(b, { button_id: 'activity', num_components: 2 }, 'PUT'),
+  });
   await t.app.inject({ method: 'PUT', url: '/api/last-page', ...asUser(b, { last_page: '/education' }, 'PUT') });
 });
 afterAll(() => t.close());
@@ -59,7 +63,10 @@ describe('user A cannot read or change user B', () => {
     await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: a } });
     const { profile } = await bobsState();
     expect(profile.username).toBe('bob@example.com');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(b, { first_name: 'Bobby' }, 'PUT') })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(b, { first_name: 'Bobby' }, 'PUT') }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("a service token for A shows A's answers only", async () => {

@@ -20,9 +20,13 @@ describe('admin CLI', () => {
   it('creates a service token that opens the staff view, and revokes it', async () => {
     const out = await runCommand(t.app, ['service-token', 'create', 'listed@example.com', '--days', '1']);
     const token = out.match(/service_token=(\S+)/)![1];
-    expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` })).statusCode).toBe(
+      200,
+    );
     expect(await runCommand(t.app, ['service-token', 'revoke', token])).toBe('Revoked.');
-    expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` })).statusCode).toBe(
+      404,
+    );
     await expect(runCommand(t.app, ['service-token', 'create', 'nobody@example.com'])).rejects.toThrow(/No applicant/);
   });
 
@@ -31,14 +35,19 @@ describe('admin CLI', () => {
     fs.writeFileSync(file, JSON.stringify({ first_name: 'Linked' }));
     const out = await runCommand(t.app, ['public-link', 'create', file]);
     const token = out.match(/\?token=(\S+)/)![1];
-    expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).json()).toEqual({ first_name: 'Linked' });
+    expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).json()).toEqual({
+      first_name: 'Linked',
+    });
     fs.writeFileSync(file, '[1,2]');
     await expect(runCommand(t.app, ['public-link', 'create', file])).rejects.toThrow(/one JSON object/);
   });
 
   it('imports look-up CSVs', async () => {
     const file = path.join(os.tmpdir(), `addr-${process.pid}.csv`);
-    fs.writeFileSync(file, 'id,address_line_1,address_line_2,city,state,zip,country\nz1,9 Test Way,,Troy,NY,12180,USA\n');
+    fs.writeFileSync(
+      file,
+      'id,address_line_1,address_line_2,city,state,zip,country\nz1,9 Test Way,,Troy,NY,12180,USA\n',
+    );
     expect(await runCommand(t.app, ['import-lookup', 'address', file])).toBe('Imported 1 address record(s).');
     expect(await t.app.services.lookup.count('address')).toBe(1);
     await expect(runCommand(t.app, ['import-lookup', 'planets', file])).rejects.toThrow('Unknown category planets');

@@ -64,6 +64,9 @@ describe('CSRF checks on state-changing requests', () => {
   });
 
   it('a JSON post without an Origin header (same-origin fetch, curl) is accepted', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/public/forgot-password', ...json({ username: 'a@b.co' }) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/public/forgot-password', ...json({ username: 'a@b.co' }) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -14,7 +14,10 @@ describe('the error handler', () => {
   it('answers an unexpected failure with 500 and a generic message, never internals', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api-test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.', code: 'InternalError' });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'InternalError',
+    });
     expect(res.body).not.toContain('hunter2');
   });
 
@@ -25,7 +28,11 @@ describe('the error handler', () => {
   });
 
   it('answers a wrong type with 400 (no silent coercion)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/public/login', ...json({ username: 123, password: true }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/public/login',
+      ...json({ username: 123, password: true }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Invalid request: username must be string/);
   });
@@ -64,7 +71,8 @@ describe('logs', () => {
       expect(log).toContain('"url":"/public/login"');
       expect(log).toContain('/public/tmp?token=***');
       expect(log).toContain('l***@example.com');
-      for (const secret of [PASSWORD, code, sid, token, 'Secret', 'logs@example.com']) expect(log).not.toContain(secret);
+      for (const secret of [PASSWORD, code, sid, token, 'Secret', 'logs@example.com'])
+        expect(log).not.toContain(secret);
     } finally {
       await t.close();
     }
@@ -82,7 +90,9 @@ describe('per-IP rate limit on public routes', () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
       const logins = [];
       for (let i = 0; i < 4; i += 1) {
-        logins.push(await t.app.inject({ method: 'POST', url: '/public/login', ...json({ username: 'a@b.co', password: 'x' }) }));
+        logins.push(
+          await t.app.inject({ method: 'POST', url: '/public/login', ...json({ username: 'a@b.co', password: 'x' }) }),
+        );
       }
       expect(logins.map((r) => r.statusCode)).toEqual([400, 400, 400, 429]);
       expect(logins[3].json().message).toBe('Too many requests. Please wait 1 minute and try again.');

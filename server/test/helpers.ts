@@ -67,7 +67,10 @@ export function latestResetLink(config: Config, to: string): URL {
   return new URL(match[1]);
 }
 
-export const json = (payload: unknown) => ({ payload: payload as object, headers: { 'content-type': 'application/json' } });
+export const json = (payload: unknown) => ({
+  payload: payload as object,
+  headers: { 'content-type': 'application/json' },
+});
 
 /** The Cookie header a browser would send after this response. */
 export function cookieHeader(response: LightMyRequestResponse): string {

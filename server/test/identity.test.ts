@@ -194,7 +194,9 @@ describe('login', () => {
     const lockMs = new Date(rows[0].locked_until).getTime() - Date.now();
     expect(lockMs).toBeGreaterThan(0);
     expect(lockMs).toBeLessThanOrEqual(LIMITS.loginBackoffBaseMs);
-    await t.app.db.query("UPDATE users SET locked_until = now() - interval '1 second' WHERE username = 'locked@example.com'");
+    await t.app.db.query(
+      "UPDATE users SET locked_until = now() - interval '1 second' WHERE username = 'locked@example.com'",
+    );
     expect((await logIn(t, 'locked@example.com')).statusCode).toBe(200);
   });
 

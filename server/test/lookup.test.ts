@@ -14,7 +14,11 @@ describe('/lookup/find', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list).toHaveLength(5);
-    expect(list[0]).toEqual({ id: expect.any(String), text: expect.stringMatching(/^Sample /), sub_text: expect.any(String) });
+    expect(list[0]).toEqual({
+      id: expect.any(String),
+      text: expect.stringMatching(/^Sample /),
+      sub_text: expect.any(String),
+    });
   });
 
   it('matches every word anywhere, case-insensitively, within one category', async () => {
@@ -35,7 +39,10 @@ describe('/lookup/find', () => {
       country: 'USA',
       ceeb: '990001',
     });
-    expect((await find('id=a-0001&category=address')).json()).toMatchObject({ address_line_1: '100 Maple Avenue', address_line_2: 'Apt 2' });
+    expect((await find('id=a-0001&category=address')).json()).toMatchObject({
+      address_line_1: '100 Maple Avenue',
+      address_line_2: 'Apt 2',
+    });
     const missing = await find('id=nope&category=hs_ceeb');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('No record was found for this selection.');
@@ -62,7 +69,9 @@ describe('/lookup/find', () => {
     expect((await find('text=college&category=college_ceeb')).json()).toEqual([
       { id: '1', text: 'Real College', sub_text: 'Town, NY 10001' },
     ]);
-    await expect(t.app.services.lookup.importCsv('hs_ceeb', 'id,title\n1,x\n')).rejects.toThrow(/lacks the columns: name/);
+    await expect(t.app.services.lookup.importCsv('hs_ceeb', 'id,title\n1,x\n')).rejects.toThrow(
+      /lacks the columns: name/,
+    );
     expect(await t.app.services.lookup.count('hs_ceeb')).toBe(8);
   });
 });

@@ -21,7 +21,9 @@ describe('public links', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(LINK_INVALID);
 
-    await t.app.db.query("UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [hashToken(token)]);
+    await t.app.db.query("UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
+      hashToken(token),
+    ]);
     expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).statusCode).toBe(404);
 
     const revoked = await t.app.services.tokens.createPublicLink(answer);
@@ -45,16 +47,27 @@ describe('service tokens', () => {
   it("open one applicant's answer, add-another counts, documents and tabs, read-only and uncached", async () => {
     const cookie = await newApplicant(t, 'staffview@example.com');
     await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(cookie, { first_name: 'Shown' }, 'PUT') });
-    await t.app.inject({ method: 'PUT', url: '/api/tabs', ...asUser(cookie, { tab_id: 'ps', chosen_tab: 'essay' }, 'PUT') });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/tabs',
+      ...asUser(cookie, { tab_id: 'ps', chosen_tab: 'essay' }, 'PUT'),
+    });
     const token = await t.app.services.tokens.createServiceToken('staffview@example.com');
     const res = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ answer: { first_name: 'Shown' }, add_another: {}, document_answer: {}, tabs: { ps: 'essay' } });
+    expect(res.json()).toEqual({
+      answer: { first_name: 'Shown' },
+      add_another: {},
+      document_answer: {},
+      tabs: { ps: 'essay' },
+    });
 
     // A public link's token is not a service token, and the reverse.
     const publicToken = await t.app.services.tokens.createPublicLink({ x: 'y' });
-    expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${publicToken}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${publicToken}` })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).statusCode).toBe(404);
 
     expect(await t.app.services.tokens.revokeAllFor('staffview@example.com')).toBe(1);

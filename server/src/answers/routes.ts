@@ -63,11 +63,18 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       async (request) =>
         answers.setAddAnother(currentUser(request).userId, request.body.button_id, request.body.num_components),
     );
-    api.get('/api/add-another', async (request) => (await answers.application(currentUser(request).userId)).add_another);
+    api.get(
+      '/api/add-another',
+      async (request) => (await answers.application(currentUser(request).userId)).add_another,
+    );
 
     api.put<{ Body: { tab_id: string; chosen_tab: string } }>(
       '/api/tabs',
-      { schema: { body: objectOf({ tab_id: str(ID_MAX, { minLength: 1 }), chosen_tab: str(ID_MAX, { minLength: 1 }) }) } },
+      {
+        schema: {
+          body: objectOf({ tab_id: str(ID_MAX, { minLength: 1 }), chosen_tab: str(ID_MAX, { minLength: 1 }) }),
+        },
+      },
       async (request) => answers.setTab(currentUser(request).userId, request.body.tab_id, request.body.chosen_tab),
     );
     api.get('/api/tabs', async (request) => (await answers.application(currentUser(request).userId)).tabs);

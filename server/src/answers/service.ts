@@ -43,7 +43,9 @@ export function createAnswerService(db: Db) {
       const app = await application(userId);
       const [logins, statuses] = await Promise.all([
         db.query<{ at: Date }>('SELECT at FROM successful_logins WHERE user_id = $1 ORDER BY at', [userId]),
-        db.query<{ web_status: WebStatus }>('SELECT web_status FROM web_statuses WHERE user_id = $1 ORDER BY at', [userId]),
+        db.query<{ web_status: WebStatus }>('SELECT web_status FROM web_statuses WHERE user_id = $1 ORDER BY at', [
+          userId,
+        ]),
       ]);
       return {
         username,
@@ -103,7 +105,10 @@ export function createAnswerService(db: Db) {
     },
 
     async recordValidations(userId: number, errors: unknown) {
-      await db.query('INSERT INTO validations (user_id, errors) VALUES ($1, $2::jsonb)', [userId, JSON.stringify(errors)]);
+      await db.query('INSERT INTO validations (user_id, errors) VALUES ($1, $2::jsonb)', [
+        userId,
+        JSON.stringify(errors),
+      ]);
       return { message: 'Saved.' };
     },
 

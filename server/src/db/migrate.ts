@@ -24,7 +24,10 @@ export async function migrate(db: Db): Promise<string[]> {
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     await db.transaction(async (tx) => {
       // Statements are split on lines ending in ';' so one parameterless file can run through either driver.
-      for (const statement of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of sql
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         await tx.query(statement);
       }
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);

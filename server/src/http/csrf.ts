@@ -25,7 +25,8 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions = {}) {
     const path = request.url.split('?')[0];
     const unsafe = UNSAFE.has(request.method) || (request.method === 'GET' && STATE_CHANGING_GETS.has(path));
     if (!unsafe) return;
-    const refuse = () => new AppError(403, 'This request was refused because it did not come from this site.', 'CsrfRefused');
+    const refuse = () =>
+      new AppError(403, 'This request was refused because it did not come from this site.', 'CsrfRefused');
     if (request.headers['sec-fetch-site'] === 'cross-site') throw refuse();
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== ownOrigin(request)) throw refuse();

@@ -15,7 +15,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) =>
   new AppError(400, message, 'BadRequest', extra);
-export const unauthorized = () => new AppError(401, 'You are not logged in, or your session has ended.', 'Unauthorized');
+export const unauthorized = () =>
+  new AppError(401, 'You are not logged in, or your session has ended.', 'Unauthorized');
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NotFound');
 export const conflict = (message: string, code = 'Conflict') => new AppError(409, message, code);
 export const tooMany = (message: string) => new AppError(429, message, 'TooManyRequests');
@@ -37,7 +38,9 @@ function describeFrameworkError(error: FastifyError): string {
   }
   if (error.validation) {
     const first = error.validation[0];
-    const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : error.validationContext;
+    const where = first?.instancePath
+      ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+      : error.validationContext;
     return `Invalid request: ${where ? `${where} ` : ''}${first?.message ?? 'is not valid'}.`;
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {

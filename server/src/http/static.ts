@@ -17,11 +17,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
       root: staticDir,
       preCompressed: true,
       index: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'Cache-Control',
-          filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-        );
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -30,7 +27,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (isPage && hasSpa) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(index));
     }
     return reply.status(404).send({ message: 'Not found.', code: 'NotFound' });
   });

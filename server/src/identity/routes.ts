@@ -10,7 +10,10 @@ const username = str(EMAIL_MAX);
 const password = str(PASSWORD_MAX);
 
 /** /public account calls of SPEC §7 and GET /api/logout. */
-export function identityRoutes(app: FastifyInstance, deps: { db: Db; config: Config; identity: IdentityService; publicRateLimit: object }) {
+export function identityRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; identity: IdentityService; publicRateLimit: object },
+) {
   const { db, config, identity } = deps;
   const limited = { rateLimit: deps.publicRateLimit };
 

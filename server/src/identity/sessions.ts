@@ -26,7 +26,13 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 export async function resolveSession(db: Db, config: Config, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const sessionHash = hashToken(token);
-  const { rows } = await db.query<{ user_id: string; username: string; created_at: Date; last_seen_at: Date; revoked_at: Date | null }>(
+  const { rows } = await db.query<{
+    user_id: string;
+    username: string;
+    created_at: Date;
+    last_seen_at: Date;
+    revoked_at: Date | null;
+  }>(
     `SELECT s.user_id, u.username, s.created_at, s.last_seen_at, s.revoked_at
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`,
     [sessionHash],

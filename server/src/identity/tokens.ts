@@ -12,5 +12,8 @@ export function hashToken(token: string): string {
 }
 
 export function randomCode(): string {
-  return crypto.randomInt(0, 10 ** CONFIRMATION_CODE_LENGTH).toString().padStart(CONFIRMATION_CODE_LENGTH, '0');
+  return crypto
+    .randomInt(0, 10 ** CONFIRMATION_CODE_LENGTH)
+    .toString()
+    .padStart(CONFIRMATION_CODE_LENGTH, '0');
 }

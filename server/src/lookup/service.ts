@@ -87,7 +87,14 @@ export function createLookupService(db: Db) {
             `INSERT INTO lookup_entries (category, id, text, search, sub_text, detail) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
              ON CONFLICT (category, id) DO UPDATE SET text = excluded.text, search = excluded.search,
                sub_text = excluded.sub_text, detail = excluded.detail`,
-            [category, entry.id, entry.text, `${entry.text} ${entry.sub_text}`.toLowerCase(), entry.sub_text, JSON.stringify(entry.detail)],
+            [
+              category,
+              entry.id,
+              entry.text,
+              `${entry.text} ${entry.sub_text}`.toLowerCase(),
+              entry.sub_text,
+              JSON.stringify(entry.detail),
+            ],
           );
         }
       });

@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+
+test('the built app is served at / and the API answers /api/profile with 401', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Undergraduate Admission Application' })).toBeVisible();
+  const profile = await request.get('/api/profile');
+  expect(profile.status()).toBe(401);
+  expect(await profile.json()).toMatchObject({ message: 'You are not logged in, or your session has ended.' });
+});
+
+test('a deep link to a page route serves the app, keeping the query string', async ({ page }) => {
+  await page.goto('/reset?username=a%40b.co&id=abc');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('?username=a%40b.co&id=abc');
+});

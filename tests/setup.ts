@@ -1,0 +1,39 @@
+/**
+ * jest setupFilesAfterEnv for the web project (jsdom via jest-fixed-jsdom): DOM matchers, the browser APIs antd 6
+ * needs that jsdom lacks, and the msw server.
+ */
+import '@testing-library/jest-dom';
+import { server } from './msw/server';
+
+/** antd 6 observes element sizes (Tabs, Select, Typography ellipsis…); jsdom has no layout, so observe nothing. */
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+/** jsdom throws "Not implemented" for getComputedStyle(el, '::before'), which antd's scroll-bar code calls. */
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+/** antd's responsive code (Grid, breakpoints) calls matchMedia; jsdom does not define it. Nothing matches. */
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+// A request no handler answers fails the test: components must never reach the network unnoticed.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
