@@ -13,3 +13,10 @@ test('a deep link to a page route serves the app, keeping the query string', asy
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(new URL(page.url()).search).toBe('?username=a%40b.co&id=abc');
 });
+
+test('the root address serves the app page itself', async ({ request }) => {
+  const res = await request.get('/');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/html');
+  expect(res.headers()['cache-control']).toBe('no-cache');
+});

@@ -59,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: describeFrameworkError(error), code: error.code ?? 'BadRequest' });
+      return reply.status(status).send({ message: describeFrameworkError(error), code: error.code ?? 'RequestError' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: GENERIC_5XX, code: 'InternalError' });

@@ -16,7 +16,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
     await app.register(fastifyStatic, {
       root: staticDir,
       preCompressed: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
