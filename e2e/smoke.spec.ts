@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 
-test('the built app is served at / and the API answers /api/profile with 401', async ({ page, request }) => {
+test('the built app is served at / (which opens /about) and the API answers /api/profile with 401', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Undergraduate Admission Application' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/about');
   const profile = await request.get('/api/profile');
   expect(profile.status()).toBe(401);
   expect(await profile.json()).toMatchObject({ message: 'You are not logged in, or your session has ended.' });

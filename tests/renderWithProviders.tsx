@@ -1,19 +1,34 @@
 import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
 import { render, type RenderOptions } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
+import userEvent from '@testing-library/user-event';
+import { makeStore, type RootState } from '../src/app/store';
+import { createAppRouter } from '../src/app/router';
+import { App } from '../src/app/App';
 
-/**
- * Renders a component inside the app's providers. Today that is antd's ConfigProvider and App; this is the one
- * place to add the Redux store (`makeStore(preloadedState)` and a `store` in the returned object) and, where a
- * test needs it, a MemoryRouter, so every test renders with the same providers as src/main.tsx.
- */
-export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+interface Options extends Omit<RenderOptions, 'wrapper'> {
+  preloadedState?: Partial<RootState>;
+  /** Where a MemoryRouter starts (component tests). */
+  route?: string;
+}
+
+/** Renders a component with a fresh store and a MemoryRouter, as in the app. */
+export function renderWithProviders(ui: ReactElement, { preloadedState, route = '/', ...options }: Options = {}) {
+  const store = makeStore(preloadedState);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <ConfigProvider>
-        <App>{children}</App>
-      </ConfigProvider>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </Provider>
     );
   }
-  return render(ui, { wrapper: Wrapper, ...options });
+  return { store, user: userEvent.setup({ delay: null }), ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** Renders the whole app (store, real routes, lazy pages) at a URL: route-level integration tests. */
+export function renderApp(url: string, { preloadedState }: { preloadedState?: Partial<RootState> } = {}) {
+  const store = makeStore(preloadedState);
+  const router = createAppRouter(store, { initialEntries: [url] });
+  return { store, router, user: userEvent.setup({ delay: null }), ...render(<App store={store} router={router} />) };
 }

@@ -1,0 +1,21 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/**
+ * Intent events that components dispatch and listeners carry out (ARCHITECTURE: side effects live in
+ * listeners). Named as things that happened.
+ */
+
+/** The app loaded: the router's loader read these query parameters. */
+export const appStarted = createAction<{ token?: string; serviceToken?: string }>('app/started');
+
+/** A route was shown (after any redirect). */
+export const pageVisited = createAction<string>('app/pageVisited');
+
+/** A header tab ('tab') or a bottom-bar button ('pageButton') asked to go to another form page. */
+export const navigationRequested = createAction<{ to: string; via: 'tab' | 'pageButton' }>('app/navigationRequested');
+
+/** 'Submit Application' was pressed. */
+export const submitRequested = createAction('app/submitRequested');
+
+/** The applicant asked to log out, or the inactivity timer ran out. */
+export const logoutRequested = createAction<{ reason: 'user' | 'inactivity' }>('app/logoutRequested');

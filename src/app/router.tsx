@@ -1,0 +1,111 @@
+import { createBrowserRouter, createMemoryRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import type { AppStore } from './store';
+import { appStarted } from './events';
+import { setNavigator } from './navigation';
+import { Root } from './Root';
+import { RootErrorScreen } from './ErrorBoundary';
+import { DEFAULT_ROUTE } from '../config/paths';
+
+/** Unknown paths go to the default form route, keeping the query string (SPEC §2). */
+function RedirectToDefault() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
+}
+
+/** Lazy pages: each is its own chunk, loaded when its route is first visited. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export function appRoutes(store: AppStore): RouteObject[] {
+  let started = false;
+  return [
+    {
+      path: '/',
+      element: <Root />,
+      errorElement: <RootErrorScreen />,
+      // The loader reads token (public link) and service_token (staff view) once, at start-up.
+      loader: ({ request }) => {
+        if (!started) {
+          started = true;
+          const params = new URL(request.url).searchParams;
+          store.dispatch(
+            appStarted({
+              token: params.get('token') ?? undefined,
+              serviceToken: params.get('service_token') ?? undefined,
+            }),
+          );
+        }
+        return null;
+      },
+      shouldRevalidate: () => false,
+      children: [
+        { index: true, element: <RedirectToDefault /> },
+        {
+          lazy: page(() => import(/* webpackChunkName: "layout-form" */ './FormLayout')),
+          children: [
+            {
+              path: 'about',
+              lazy: page(() => import(/* webpackChunkName: "page-about" */ '../features/form/pages/AboutPage')),
+            },
+            {
+              path: 'education',
+              lazy: page(() => import(/* webpackChunkName: "page-education" */ '../features/form/pages/EducationPage')),
+            },
+            {
+              path: 'final-steps',
+              lazy: page(
+                () => import(/* webpackChunkName: "page-final-steps" */ '../features/form/pages/FinalStepsPage'),
+              ),
+            },
+            {
+              path: 'completion',
+              lazy: page(
+                () => import(/* webpackChunkName: "page-completion" */ '../features/form/pages/CompletionPage'),
+              ),
+            },
+          ],
+        },
+        {
+          lazy: page(() => import(/* webpackChunkName: "layout-auth" */ './AuthLayout')),
+          children: [
+            {
+              path: 'signup',
+              lazy: page(() => import(/* webpackChunkName: "page-signup" */ '../features/auth/pages/SignUpPage')),
+            },
+            {
+              path: 'confirm',
+              lazy: page(() => import(/* webpackChunkName: "page-confirm" */ '../features/auth/pages/ConfirmPage')),
+            },
+            {
+              path: 'login',
+              lazy: page(() => import(/* webpackChunkName: "page-login" */ '../features/auth/pages/LoginPage')),
+            },
+            {
+              path: 'forgot',
+              lazy: page(() => import(/* webpackChunkName: "page-forgot" */ '../features/auth/pages/ForgotPage')),
+            },
+            {
+              path: 'reset',
+              lazy: page(() => import(/* webpackChunkName: "page-reset" */ '../features/auth/pages/ResetPage')),
+            },
+          ],
+        },
+        { path: '*', element: <RedirectToDefault /> },
+      ],
+    },
+  ];
+}
+
+/** The app's router; registers its navigate for the listeners. Tests pass initialEntries for a memory router. */
+export function createAppRouter(store: AppStore, options: { initialEntries?: string[] } = {}) {
+  const routes = appRoutes(store);
+  const router = options.initialEntries
+    ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
+    : createBrowserRouter(routes);
+  setNavigator(
+    (to, navigateOptions) => void router.navigate(to, navigateOptions),
+    () => router.state.location.pathname,
+  );
+  return router;
+}

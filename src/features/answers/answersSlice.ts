@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { userLoggedOut } from '../session/sessionSlice';
+
+export type AnswerValue = string | boolean;
+export type StudentAnswers = Record<string, AnswerValue>;
+
+export interface AnswersState {
+  values: StudentAnswers;
+  /** Per-field validation messages while validating (posted to /api/validations). */
+  errors: Record<string, string[]>;
+}
+
+const initialState: AnswersState = { values: {}, errors: {} };
+
+/** The companion key holding an option's label (SPEC §3). */
+export const descKey = (key: string) => `${key}_desc`;
+
+const answersSlice = createSlice({
+  name: 'answers',
+  initialState,
+  reducers: {
+    /** One answer changed; radios and dropdowns also give the chosen option's label for {key}_desc. */
+    answerChanged(state, action: PayloadAction<{ key: string; value: AnswerValue; desc?: string }>) {
+      const { key, value, desc } = action.payload;
+      state.values[key] = value;
+      if (desc !== undefined) state.values[descKey(key)] = desc;
+    },
+    /** Answers arrived from the server, a public link or navigation state: they replace what is held. */
+    answersLoaded(state, action: PayloadAction<StudentAnswers>) {
+      state.values = { ...action.payload };
+    },
+    /** Hidden sections and tab switches clear their keys (and the _desc companions). */
+    answersCleared(state, action: PayloadAction<string[]>) {
+      for (const key of action.payload) {
+        delete state.values[key];
+        delete state.values[descKey(key)];
+      }
+    },
+    validationErrorsChanged(state, action: PayloadAction<Record<string, string[]>>) {
+      state.errors = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(userLoggedOut, () => initialState);
+  },
+});
+
+export const { answerChanged, answersLoaded, answersCleared, validationErrorsChanged } = answersSlice.actions;
+export default answersSlice.reducer;
+
+/** Whether the visitor has entered anything (SPEC §2: a logged-out user with answers goes to /signup). */
+export const hasAnyAnswer = (values: StudentAnswers) =>
+  Object.values(values).some((v) => (typeof v === 'boolean' ? v : v.trim() !== ''));

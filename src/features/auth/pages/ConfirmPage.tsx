@@ -1,0 +1,3 @@
+export default function ConfirmPage() {
+  return <h1>Confirm Your Account</h1>;
+}

@@ -1,0 +1,3 @@
+export default function ForgotPage() {
+  return <h1>Forgot Password</h1>;
+}

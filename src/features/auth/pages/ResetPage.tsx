@@ -1,0 +1,3 @@
+export default function ResetPage() {
+  return <h1>Reset Password</h1>;
+}

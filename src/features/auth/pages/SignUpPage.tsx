@@ -1,0 +1,3 @@
+export default function SignUpPage() {
+  return <h1>Sign Up</h1>;
+}

@@ -1,0 +1,55 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { TOAST_DEFAULT_MS, TOAST_ERROR_MS } from '../../config/constants';
+import { DEFAULT_MODAL_TITLE } from '../../config/messages';
+
+export type ToastSeverity = 'success' | 'error';
+
+export interface Toast {
+  id: string;
+  severity: ToastSeverity;
+  /** The toast's accessible name and heading, e.g. 'Login Card Error' or 'Success Notification'. */
+  title: string;
+  message: string;
+  durationMs: number;
+}
+
+export interface Dialog {
+  title: string;
+  message: string;
+}
+
+export interface NotificationsState {
+  toasts: Toast[];
+  dialog: Dialog | null;
+}
+
+const initialState: NotificationsState = { toasts: [], dialog: null };
+
+const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState,
+  reducers: {
+    toastShown: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.toasts.push(action.payload);
+      },
+      // The id and the duration are decided here, so the action stays serializable and replayable.
+      prepare(toast: { severity: ToastSeverity; title: string; message: string; durationMs?: number }) {
+        const durationMs = toast.durationMs ?? (toast.severity === 'error' ? TOAST_ERROR_MS : TOAST_DEFAULT_MS);
+        return { payload: { ...toast, durationMs, id: nanoid() } };
+      },
+    },
+    toastDismissed(state, action: PayloadAction<string>) {
+      state.toasts = state.toasts.filter((t) => t.id !== action.payload);
+    },
+    dialogShown(state, action: PayloadAction<{ title?: string; message: string }>) {
+      state.dialog = { title: action.payload.title ?? DEFAULT_MODAL_TITLE, message: action.payload.message };
+    },
+    dialogClosed(state) {
+      state.dialog = null;
+    },
+  },
+});
+
+export const { toastShown, toastDismissed, dialogShown, dialogClosed } = notificationsSlice.actions;
+export default notificationsSlice.reducer;

@@ -1,0 +1,156 @@
+import type { AppStartListening } from '../../app/store';
+import { appStarted, logoutRequested, pageVisited } from '../../app/events';
+import { currentPath, navigate } from '../../app/navigation';
+import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../config/paths';
+import { INACTIVITY_LOGOUT, SESSION_INVALID } from '../../config/messages';
+import { api } from '../../services/api';
+import { sessionInvalidated } from '../../services/apiEvents';
+import type { ApiError } from '../../services/baseQuery';
+import { answersLoaded, hasAnyAnswer } from '../answers/answersSlice';
+import { addAnotherLoaded } from '../addAnother/addAnotherSlice';
+import { tabsLoaded } from '../tabs/tabsSlice';
+import { dialogShown } from '../notifications/notificationsSlice';
+import {
+  lastPageReported,
+  profileLoaded,
+  serviceModeEntered,
+  userLoggedIn,
+  userLoggedOut,
+  webStatusChanged,
+} from './sessionSlice';
+
+type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+
+/**
+ * Loads the logged-in applicant's profile, add-another counts and tab choices into the store.
+ * What a visitor typed before logging in is kept: keys the server does not have yet are added and saved.
+ */
+async function loadAccount(listenerApi: ListenerApi) {
+  const { dispatch, getState } = listenerApi;
+  const profile = await dispatch(api.endpoints.getProfile.initiate(undefined, { forceRefetch: true })).unwrap();
+  const local = getState().answers.values;
+  const fromVisitor = Object.fromEntries(Object.entries(local).filter(([key]) => !(key in profile.answer)));
+  const merged = { ...profile.answer, ...fromVisitor };
+  dispatch(profileLoaded(profile));
+  dispatch(answersLoaded(merged));
+  if (hasAnyAnswer(fromVisitor)) await dispatch(api.endpoints.putAnswer.initiate(merged)).unwrap();
+  const [counts, tabs] = await Promise.all([
+    dispatch(api.endpoints.getAddAnother.initiate(undefined, { forceRefetch: true })).unwrap(),
+    dispatch(api.endpoints.getTabs.initiate(undefined, { forceRefetch: true })).unwrap(),
+  ]);
+  dispatch(addAnotherLoaded(counts));
+  dispatch(tabsLoaded(tabs));
+  // SPEC §4: a logged-in user with no web status starts (locally and on the server).
+  if (getState().session.web_status === null) {
+    dispatch(webStatusChanged('started'));
+    void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'started' }));
+  }
+  return profile;
+}
+
+/** Fetch failures other than 401 go to the error dialog (SPEC §9: errors to an error boundary). */
+function reportLoadError(listenerApi: ListenerApi, error: unknown) {
+  const status = (error as ApiError).status;
+  if (status === 401) return; // the 401 listener already redirects
+  listenerApi.dispatch(dialogShown({ message: (error as ApiError).message ?? String(error) }));
+}
+
+export function addSessionListeners(startListening: AppStartListening) {
+  // Start-up: a public link, the staff view, or the returning applicant's saved work.
+  startListening({
+    actionCreator: appStarted,
+    effect: async ({ payload }, listenerApi) => {
+      const { dispatch, getState } = listenerApi;
+      try {
+        if (payload.serviceToken) {
+          dispatch(serviceModeEntered());
+          const bundle = await dispatch(api.endpoints.getServiceBundle.initiate(payload.serviceToken)).unwrap();
+          dispatch(answersLoaded(bundle.answer));
+          dispatch(addAnotherLoaded(bundle.add_another));
+          dispatch(tabsLoaded(bundle.tabs));
+          return;
+        }
+        if (getState().session.is_logged_in) {
+          const profile = await loadAccount(listenerApi);
+          // Restore the stored last page once, if the applicant has not changed page yet (SPEC §2).
+          const here = currentPath();
+          const last = profile.last_page;
+          if (last && last !== here && isFormPage(last) && isFormPage(here) && !getState().session.has_changed_page) {
+            navigate(last, { replace: true });
+          }
+          return;
+        }
+        if (payload.token) {
+          const answers = await dispatch(api.endpoints.getPublicAnswers.initiate(payload.token)).unwrap();
+          dispatch(answersLoaded(answers));
+        }
+      } catch (error) {
+        reportLoadError(listenerApi, error);
+      }
+    },
+  });
+
+  // After a successful login: load the account, then go to the stored last page (or the default route).
+  startListening({
+    actionCreator: userLoggedIn,
+    effect: async (_action, listenerApi) => {
+      try {
+        const profile = await loadAccount(listenerApi);
+        const target = profile.last_page && isFormPage(profile.last_page) ? profile.last_page : DEFAULT_ROUTE;
+        navigate(target, { replace: true });
+      } catch (error) {
+        reportLoadError(listenerApi, error);
+      }
+    },
+  });
+
+  // SPEC §8: 401 → cache cleared, /login with the session message.
+  startListening({
+    actionCreator: sessionInvalidated,
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      listenerApi.dispatch(api.util.resetApiState());
+      listenerApi.dispatch(userLoggedOut());
+      navigate(PATHS.login, { replace: true, state: { errorMessage: SESSION_INVALID } });
+    },
+  });
+
+  // Logout clears cached data and goes to /login; a failure shows in the error dialog.
+  startListening({
+    actionCreator: logoutRequested,
+    effect: async ({ payload }, listenerApi) => {
+      const { dispatch } = listenerApi;
+      const clear = () => {
+        dispatch(api.util.resetApiState());
+        dispatch(userLoggedOut());
+      };
+      try {
+        await dispatch(api.endpoints.logout.initiate()).unwrap();
+      } catch (error) {
+        if ((error as ApiError).status === 401) return; // already logged out on the server; the 401 listener redirected
+        if (payload.reason === 'user') {
+          dispatch(dialogShown({ message: (error as ApiError).message }));
+          return;
+        }
+        // An inactivity logout still clears this device (a shared computer must not keep the session).
+      }
+      clear();
+      navigate(PATHS.login, {
+        replace: true,
+        state: payload.reason === 'inactivity' ? { errorMessage: INACTIVITY_LOGOUT } : undefined,
+      });
+    },
+  });
+
+  // While started or validating, each page visit reports the current path as the last page.
+  startListening({
+    actionCreator: pageVisited,
+    effect: async ({ payload: path }, { dispatch, getState }) => {
+      const { is_logged_in, web_status, last_page } = getState().session;
+      if (!is_logged_in || !isFormPage(path) || (web_status !== 'started' && web_status !== 'validating')) return;
+      if (path === last_page) return;
+      dispatch(lastPageReported(path));
+      await dispatch(api.endpoints.putLastPage.initiate({ last_page: path }));
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { WebStatus } from '../../config/constants';
+import { deriveWebStatus } from './webStatus';
+
+/** The client snapshot of SPEC §3. */
+export interface SessionState {
+  username: string | null;
+  last_page: string | null;
+  /** Count of successful logins, at least 1 once logged in. */
+  num_logins: number;
+  is_logged_in: boolean;
+  is_service_user: boolean;
+  has_changed_page: boolean;
+  web_status: WebStatus | null;
+  /** Whether the profile has been loaded for this session (the last page is restored once, after it). */
+  profile_loaded: boolean;
+}
+
+export interface Profile {
+  username: string;
+  last_page: string | null;
+  successful_login: string[];
+  web_status: { web_status: string }[];
+  answer: Record<string, string | boolean>;
+  document_answer: Record<string, { file_name: string; file_size: number }>;
+}
+
+export const initialSessionState: SessionState = {
+  username: null,
+  last_page: null,
+  num_logins: 0,
+  is_logged_in: false,
+  is_service_user: false,
+  has_changed_page: false,
+  web_status: null,
+  profile_loaded: false,
+};
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    /** The app started and found the login marker cookie (or not). */
+    sessionDetected(state, action: PayloadAction<{ isLoggedIn: boolean }>) {
+      state.is_logged_in = action.payload.isLoggedIn;
+    },
+    userLoggedIn(state, action: PayloadAction<{ username: string }>) {
+      state.is_logged_in = true;
+      state.username = action.payload.username;
+      state.has_changed_page = false;
+      state.profile_loaded = false;
+    },
+    profileLoaded(state, action: PayloadAction<Profile>) {
+      const profile = action.payload;
+      state.username = profile.username;
+      state.last_page = profile.last_page;
+      state.num_logins = Math.max(1, profile.successful_login.length);
+      state.web_status = deriveWebStatus(profile.web_status);
+      state.profile_loaded = true;
+    },
+    webStatusChanged(state, action: PayloadAction<WebStatus>) {
+      state.web_status = action.payload;
+    },
+    lastPageReported(state, action: PayloadAction<string>) {
+      state.last_page = action.payload;
+    },
+    /** The first navigation by a page-navigation button (SPEC §4). */
+    pageChanged(state) {
+      state.has_changed_page = true;
+    },
+    serviceModeEntered(state) {
+      state.is_service_user = true;
+    },
+    userLoggedOut() {
+      return initialSessionState;
+    },
+  },
+});
+
+export const {
+  sessionDetected,
+  userLoggedIn,
+  profileLoaded,
+  webStatusChanged,
+  lastPageReported,
+  pageChanged,
+  serviceModeEntered,
+  userLoggedOut,
+} = sessionSlice.actions;
+export default sessionSlice.reducer;

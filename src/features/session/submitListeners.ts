@@ -1,0 +1,55 @@
+import type { AppStartListening } from '../../app/store';
+import { submitRequested } from '../../app/events';
+import { navigate } from '../../app/navigation';
+import { DEFAULT_ROUTE, PATHS } from '../../config/paths';
+import { SUBMIT_SUCCESS } from '../../config/messages';
+import { api } from '../../services/api';
+import type { ApiError } from '../../services/baseQuery';
+import { missingRequiredKeys } from '../form/requiredAnswers';
+import { validationErrorsChanged } from '../answers/answersSlice';
+import { dialogShown } from '../notifications/notificationsSlice';
+import { webStatusChanged } from './sessionSlice';
+
+/** Until the form definition gives each question its label (Application form issue), a required miss says this. */
+export const REQUIRED_PLACEHOLDER = 'This question is required.';
+
+/**
+ * Submit (SPEC §4): a visitor goes to /signup carrying the answers. A logged-in applicant who is started
+ * becomes validating (local and posted); if every answer passes, the submit call is made, the status
+ * becomes submitted (posted and local) and the applicant lands on /completion; otherwise they go to the
+ * default route, still validating.
+ */
+export function addSubmitListeners(startListening: AppStartListening) {
+  startListening({
+    actionCreator: submitRequested,
+    effect: async (_action, { dispatch, getState }) => {
+      const { session, answers } = getState();
+      if (!session.is_logged_in) {
+        navigate(PATHS.signup, { state: { studentAnswers: answers.values } });
+        return;
+      }
+      if (session.web_status !== 'validating' && session.web_status !== 'submitted') {
+        dispatch(webStatusChanged('validating'));
+        void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'validating' }));
+      }
+      const missing = missingRequiredKeys(answers.values);
+      const errors = Object.fromEntries(missing.map((key) => [key, [REQUIRED_PLACEHOLDER]]));
+      dispatch(validationErrorsChanged(errors));
+      try {
+        await dispatch(api.endpoints.putAnswer.initiate(answers.values)).unwrap();
+        if (missing.length > 0) {
+          await dispatch(api.endpoints.postValidations.initiate(errors)).unwrap();
+          navigate(DEFAULT_ROUTE);
+          return;
+        }
+        await dispatch(api.endpoints.submit.initiate()).unwrap();
+        dispatch(webStatusChanged('submitted'));
+        void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'submitted' }));
+        navigate(PATHS.completion, { state: { successMessage: SUBMIT_SUCCESS } });
+      } catch (error) {
+        if ((error as ApiError).status === 401) return;
+        dispatch(dialogShown({ message: (error as ApiError).message }));
+      }
+    },
+  });
+}
