@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * `npm run test:e2e` builds first; the server starts on a fresh database in .e2e-data on port 3100.
  */
 const PORT = Number(process.env.E2E_PORT || 3100);
+/** A second server whose inactivity timeouts are shortened by configuration (INACTIVITY_*_MS), not by code. */
+export const SHORT_IDLE_PORT = PORT + 1;
+export const SHORT_IDLE = { timeoutMs: 6000, warningMs: 3000 };
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -32,17 +35,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'tsx e2e/server.ts',
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: '.e2e-data',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      PUBLIC_RATE_LIMIT: '10000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'tsx e2e/server.ts',
+      url: `http://localhost:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: '.e2e-data/main',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        PUBLIC_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      command: 'tsx e2e/server.ts',
+      url: `http://localhost:${SHORT_IDLE_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(SHORT_IDLE_PORT),
+        DATA_DIR: '.e2e-data/short-idle',
+        PUBLIC_URL: `http://localhost:${SHORT_IDLE_PORT}`,
+        PUBLIC_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+        INACTIVITY_TIMEOUT_MS: String(SHORT_IDLE.timeoutMs),
+        INACTIVITY_WARNING_MS: String(SHORT_IDLE.warningMs),
+      },
+    },
+  ],
 });

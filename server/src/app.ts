@@ -125,7 +125,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   answerRoutes(app, { db, config, answers: services.answers });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit });
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
-  await registerSpa(app, config.staticDir);
+  await registerSpa(app, config.staticDir, config.clientConfig);
 
   return app;
 }

@@ -5,6 +5,12 @@ import path from 'node:path';
  * no variable set → PGlite in ./data/db, mail written to ./data/outbox, SPA from ./dist.
  * The README's configuration table lists the same variables; keep the two together.
  */
+/** Settings the SPA reads at run time from index.html's app-config meta tag (only those that are set). */
+export interface ClientConfig {
+  inactivityTimeoutMs?: number;
+  inactivityWarningMs?: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -29,6 +35,7 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   trustProxy: boolean;
+  clientConfig: ClientConfig;
   /** Tests capture the log here to check that no secret is written. */
   logStream?: NodeJS.WritableStream;
 }
@@ -62,6 +69,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES') * MINUTE,
     sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS') * 60 * MINUTE,
     trustProxy: env.TRUST_PROXY === 'true',
+    clientConfig: {
+      ...(env.INACTIVITY_TIMEOUT_MS
+        ? { inactivityTimeoutMs: int(env.INACTIVITY_TIMEOUT_MS, 0, 'INACTIVITY_TIMEOUT_MS') }
+        : {}),
+      ...(env.INACTIVITY_WARNING_MS
+        ? { inactivityWarningMs: int(env.INACTIVITY_WARNING_MS, 0, 'INACTIVITY_WARNING_MS') }
+        : {}),
+    },
     ...overrides,
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
