@@ -24,6 +24,8 @@ export function appRoutes(store: AppStore): RouteObject[] {
       path: '/',
       element: <Root />,
       errorElement: <RootErrorScreen />,
+      // Shown for the instant before the start-up loader has run.
+      hydrateFallbackElement: <p role="status">Loading…</p>,
       // The loader reads token (public link) and service_token (staff view) once, at start-up.
       loader: ({ request }) => {
         if (!started) {
