@@ -24,6 +24,8 @@ const config: Config = {
       roots: ['<rootDir>/src', '<rootDir>/tests'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
+      // Stylesheets mean nothing to jsdom.
+      moduleNameMapper: { '\\.css$': '<rootDir>/tests/styleStub.ts' },
       transform,
       // msw 2 pulls ESM-only packages (STACK.md).
       transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],

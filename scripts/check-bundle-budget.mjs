@@ -1,51 +1,64 @@
 #!/usr/bin/env node
 /**
- * First-download budget: sums the gzip size of the JS that dist/index.html loads up front (the initial
- * <script src> tags html-webpack-plugin wrote). Lazy pages load later, so this is what every route costs
- * before anything shows. Gzips the raw .js itself, so it does not depend on the compression plugin.
- * Run after `webpack --mode production`; exits 1 over budget.
+ * First-download budget, per route: the JS a visitor's browser downloads before the route shows — the initial
+ * <script src> tags of dist/index.html plus the lazy chunks of that route's layout and page (from
+ * dist/chunk-groups.json, written by webpack.config.ts). Gzips the raw .js itself (level 9), so it does not
+ * depend on the compression plugin. Run after `webpack --mode production`; exits 1 when a route is over budget.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The budget, in gzip bytes of first-download JS (antd alone is about 88 KB of it, STACK.md). */
+/** The budget, in gzip bytes of first-download JS per route (issue: Budget; antd alone is ~88 KB, STACK.md). */
 const BUDGET_BYTES = 170 * 1024;
 
+/** The routes the budget holds, and the named chunk groups (webpackChunkName) each one loads. */
+const ROUTES = {
+  '/login': ['layout-auth', 'page-login'],
+  '/about': ['layout-form', 'page-about'],
+};
+
 const distDir = path.resolve(process.argv[2] ?? 'dist');
-const indexPath = path.join(distDir, 'index.html');
-if (!fs.existsSync(indexPath)) {
-  console.error(`No ${indexPath}: run \`npx webpack --mode production\` first.`);
+const read = (file) => fs.readFileSync(path.join(distDir, file));
+if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join(distDir, 'chunk-groups.json'))) {
+  console.error(`No production build in ${distDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
 
-const html = fs.readFileSync(indexPath, 'utf8');
-const sources = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi)].map((m) => m[1]);
-if (sources.length === 0) {
-  console.error(`${indexPath} has no <script src> tags.`);
-  process.exit(1);
-}
-
-const rows = sources.map((src) => {
-  // publicPath is '/', so src is '/main.abc123.js' (maybe with a query string).
-  const file = decodeURIComponent(src.replace(/^\//, '').split(/[?#]/)[0]);
-  const raw = fs.readFileSync(path.join(distDir, file));
-  return { file, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-});
-const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 });
-
+const initial = [
+  ...read('index.html')
+    .toString()
+    .matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi),
+].map((m) => decodeURIComponent(m[1].replace(/^\//, '').split(/[?#]/)[0]));
+const groups = JSON.parse(read('chunk-groups.json').toString());
+const gzipSize = new Map();
+const sizeOf = (file) => {
+  if (!gzipSize.has(file)) gzipSize.set(file, gzipSync(read(file), { level: 9 }).length);
+  return gzipSize.get(file);
+};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const width = Math.max(5, ...rows.map((row) => row.file.length));
-const line = (file, raw, gzip) => `${file.padEnd(width)}  ${raw.padStart(12)}  ${gzip.padStart(12)}`;
-console.log(line('file', 'raw bytes', 'gzip bytes'));
-for (const row of rows) console.log(line(row.file, String(row.raw), String(row.gzip)));
-console.log(line('total', String(total.raw), String(total.gzip)));
-console.log(`\nFirst-download JS: ${kb(total.gzip)} gzip (budget ${kb(BUDGET_BYTES)}).`);
 
-if (total.gzip > BUDGET_BYTES) {
+let failed = false;
+console.log(`First-download JS per route (gzip), budget ${kb(BUDGET_BYTES)}:`);
+for (const [route, names] of Object.entries(ROUTES)) {
+  const missing = names.filter((name) => !groups[name]);
+  if (missing.length > 0) {
+    console.error(`${route}: no chunk group named ${missing.join(', ')} (webpackChunkName in src/app/router.tsx).`);
+    failed = true;
+    continue;
+  }
+  const files = [...new Set([...initial, ...names.flatMap((name) => groups[name])])];
+  const total = files.reduce((sum, file) => sum + sizeOf(file), 0);
+  const over = total > BUDGET_BYTES;
+  failed ||= over;
+  console.log(`  ${route.padEnd(8)} ${kb(total).padStart(9)}  ${over ? 'OVER BUDGET' : 'ok'}  (${files.length} files)`);
+  for (const file of files.sort((a, b) => sizeOf(b) - sizeOf(a))) {
+    console.log(`      ${kb(sizeOf(file)).padStart(9)}  ${file}`);
+  }
+}
+if (failed) {
   console.error(
-    `Over budget by ${kb(total.gzip - BUDGET_BYTES)}: first-download JS is ${kb(total.gzip)} gzip, the budget is ` +
-      `${kb(BUDGET_BYTES)}. Lazy-load the page or library that grew (import() with /* webpackChunkName */).`,
+    'First-download JS is over budget: lazy-load what grew (import() with /* webpackChunkName */) or trim antd use.',
   );
   process.exit(1);
 }

@@ -1,0 +1,2 @@
+/** Side-effect CSS imports (webpack css-loader). */
+declare module '*.css';
