@@ -7,7 +7,7 @@ import tabs from '../features/tabs/tabsSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import { registerListeners } from './listenerMiddleware';
 
-const rootReducer = combineReducers({
+export const rootReducer = combineReducers({
   session,
   answers,
   addAnother,
