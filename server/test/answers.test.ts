@@ -42,6 +42,7 @@ describe('profile', () => {
     expect(body).toEqual({
       username: 'applicant@example.com',
       last_page: null,
+      version: 0,
       successful_login: [expect.any(String)],
       web_status: [],
       answer: {},
@@ -86,6 +87,38 @@ describe('PUT /api/answer', () => {
     const tooLarge = await call('PUT', '/api/answer', huge);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe('The request is too large.');
+  });
+
+  it('with If-Match, a save based on an old version gets 409 with the current answers and version', async () => {
+    const who = await newApplicant(t, 'versions@example.com');
+    const put = (answer: object, version?: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/answer',
+        headers: {
+          cookie: who,
+          'content-type': 'application/json',
+          ...(version === undefined ? {} : { 'if-match': `"${version}"` }),
+        },
+        payload: answer,
+      });
+    const first = await put({ first_name: 'Tab A' }, 0);
+    expect(first.json()).toEqual({ message: ANSWER_MESSAGES.saved, version: 1 });
+    const stale = await put({ first_name: 'Tab B' }, 0);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: ANSWER_MESSAGES.staleVersion,
+      code: 'VersionConflict',
+      answer: { first_name: 'Tab A' },
+      version: 1,
+    });
+    expect((await put({ first_name: 'Tab B', city: 'Troy' }, 1)).json().version).toBe(2);
+    expect((await put({ first_name: 'No version' })).statusCode).toBe(200);
+    expect((await call('GET', '/api/profile', undefined, who)).json()).toMatchObject({
+      answer: { first_name: 'No version' },
+      version: 3,
+    });
+    expect((await put({}, 'x' as unknown as number)).statusCode).toBe(400);
   });
 
   it('answers malformed JSON with 400 and a message', async () => {

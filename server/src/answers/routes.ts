@@ -34,8 +34,19 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       return answers.profile(user.userId, user.username);
     });
 
-    api.put<{ Body: AnswerMap }>('/api/answer', { schema: { body: answerMapSchema } }, async (request) =>
-      answers.saveAnswers(currentUser(request).userId, request.body),
+    api.put<{ Body: AnswerMap; Headers: { 'if-match'?: string } }>(
+      '/api/answer',
+      {
+        schema: {
+          body: answerMapSchema,
+          headers: { type: 'object', properties: { 'if-match': { type: 'string', pattern: '^"?[0-9]{1,9}"?$' } } },
+        },
+      },
+      async (request) => {
+        const ifMatch = request.headers['if-match'];
+        const baseVersion = ifMatch === undefined ? undefined : Number(ifMatch.replace(/"/g, ''));
+        return answers.saveAnswers(currentUser(request).userId, request.body, baseVersion);
+      },
     );
 
     api.put<{ Body: { last_page: string } }>(

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { badRequest, conflict } from '../http/errors';
+import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/features/form/requiredAnswers';
 
@@ -9,6 +9,7 @@ export const ANSWER_MESSAGES = {
   alreadySubmitted: 'Your application has already been submitted and can no longer be changed.',
   submitted: 'Your application was successfully submitted.',
   missing: 'Some required questions are not answered yet.',
+  staleVersion: 'Your answers were changed in another window or device since this page last saved.',
   submittedBeforeStatus: 'The application can only be marked submitted by submitting it.',
 } as const;
 
@@ -50,6 +51,8 @@ export function createAnswerService(db: Db) {
       return {
         username,
         last_page: app.last_page,
+        // Beyond SPEC §3: the version the answers are at, for If-Match on the next save.
+        version: app.version,
         successful_login: logins.rows.map((r) => new Date(r.at).toISOString()),
         web_status: statuses.rows.map((r) => ({ web_status: r.web_status })),
         answer: app.answer,
@@ -58,16 +61,27 @@ export function createAnswerService(db: Db) {
       };
     },
 
-    async saveAnswers(userId: number, answer: AnswerMap) {
+    /**
+     * Replaces the answer map. With `baseVersion` (the If-Match header), the save only lands when nobody saved
+     * since that version; otherwise 409 with the current answers and version, so the client can merge (two tabs
+     * or two devices). Without it, the last save wins (the SPEC's plain PUT).
+     */
+    async saveAnswers(userId: number, answer: AnswerMap, baseVersion?: number) {
       if (Buffer.byteLength(JSON.stringify(answer)) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
-      await assertNotSubmitted(userId);
+      const current = await application(userId);
+      if (current.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
       const { rows } = await db.query<{ version: number }>(
         `UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
-          WHERE user_id = $1 AND submitted_at IS NULL RETURNING version`,
-        [userId, JSON.stringify(answer)],
+          WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`,
+        [userId, JSON.stringify(answer), baseVersion ?? null],
       );
-      if (!rows[0]) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
-      return { message: ANSWER_MESSAGES.saved, version: rows[0].version };
+      if (rows[0]) return { message: ANSWER_MESSAGES.saved, version: rows[0].version };
+      const now = await application(userId);
+      if (now.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+      throw new AppError(409, ANSWER_MESSAGES.staleVersion, 'VersionConflict', {
+        answer: now.answer,
+        version: now.version,
+      });
     },
 
     async setLastPage(userId: number, lastPage: string) {
