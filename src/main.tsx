@@ -1,20 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { persistStore } from 'redux-persist';
 import { App } from './app/App';
 import { makeStore } from './app/store';
 import { createAppRouter } from './app/router';
+import { connectionRestored } from './app/events';
 import { sessionDetected } from './features/session/sessionSlice';
 import { hasLoginCookie } from './features/session/loginCookie';
+import { accountAtStart, setStorageAccount } from './features/persistence/accountStorage';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('public/index.html must contain <div id="root">.');
 
-const store = makeStore();
-store.dispatch(sessionDetected({ isLoggedIn: hasLoginCookie() }));
-const router = createAppRouter(store);
+const isLoggedIn = hasLoginCookie();
+// The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
+setStorageAccount(accountAtStart(isLoggedIn));
+const store = makeStore(undefined, { persist: true });
+store.dispatch(sessionDetected({ isLoggedIn }));
+window.addEventListener('online', () => store.dispatch(connectionRestored()));
 
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} router={router} />
-  </StrictMode>,
-);
+// The router (and its start-up loader) is created only once the stored answers are back in the store, so
+// nothing can be dispatched before rehydration and overwrite them (redux-persist #244).
+persistStore(store, null, () => {
+  const router = createAppRouter(store);
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>,
+  );
+});

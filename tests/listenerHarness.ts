@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { makeStore, type RootState } from '../src/app/store';
 import { setNavigator } from '../src/app/navigation';
 import { initialSessionState } from '../src/features/session/sessionSlice';
+import { initialSyncState } from '../src/features/answers/syncSlice';
 
 /** A store with a spy navigator, for listener tests without React. */
 export function listenerHarness(preloadedState?: Partial<RootState>, path = '/about') {
@@ -18,9 +19,11 @@ export function listenerHarness(preloadedState?: Partial<RootState>, path = '/ab
   return { store, navigate, waitFor };
 }
 
+/** A logged-in applicant; `dirty` lists the answer keys not yet saved (the outbox). */
 export const loggedInState = (
   session: Partial<RootState['session']> = {},
   values: Record<string, string | boolean> = {},
+  dirty: string[] = [],
 ): Partial<RootState> => ({
   session: {
     ...initialSessionState,
@@ -32,4 +35,5 @@ export const loggedInState = (
     ...session,
   },
   answers: { values, errors: {} },
+  sync: { ...initialSyncState, dirty, version: 1, status: dirty.length > 0 ? 'pending' : 'saved' },
 });

@@ -19,3 +19,6 @@ export const submitRequested = createAction('app/submitRequested');
 
 /** The applicant asked to log out, or the inactivity timer ran out. */
 export const logoutRequested = createAction<{ reason: 'user' | 'inactivity' }>('app/logoutRequested');
+
+/** The browser is back online: pending answers are sent. */
+export const connectionRestored = createAction('app/connectionRestored');

@@ -2,10 +2,12 @@ import type { AppStartListening } from './store';
 import { addSessionListeners } from '../features/session/sessionListeners';
 import { addSaveListeners } from '../features/answers/saveListeners';
 import { addSubmitListeners } from '../features/session/submitListeners';
+import { addOutboxListeners } from '../features/answers/outboxListeners';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {
   addSessionListeners(startListening);
   addSaveListeners(startListening);
   addSubmitListeners(startListening);
+  addOutboxListeners(startListening);
 }

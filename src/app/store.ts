@@ -1,10 +1,19 @@
-import { combineReducers, configureStore, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  type Reducer,
+  type TypedStartListening,
+} from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { api } from '../services/api';
 import session from '../features/session/sessionSlice';
 import answers from '../features/answers/answersSlice';
 import addAnother from '../features/addAnother/addAnotherSlice';
 import tabs from '../features/tabs/tabsSlice';
 import notifications from '../features/notifications/notificationsSlice';
+import sync, { storageWriteFailed } from '../features/answers/syncSlice';
+import { persistConfig } from '../features/persistence/persistConfig';
 import { registerListeners } from './listenerMiddleware';
 
 export const rootReducer = combineReducers({
@@ -13,21 +22,42 @@ export const rootReducer = combineReducers({
   addAnother,
   tabs,
   notifications,
+  sync,
   [api.reducerPath]: api.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** One store per app (and per test): its own listener middleware, so tests never share listeners. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export const STORAGE_WRITE_FAILED =
+  'Your answers could not be kept on this device (its storage is full or blocked). They are still sent to the server when you are online.';
+
+/**
+ * One store per app (and per test): its own listener middleware, so tests never share listeners.
+ * `persist` keeps answers, add-another counts, tab choices and the save outbox on the device (redux-persist).
+ */
+export function makeStore(preloadedState?: Partial<RootState>, options: { persist?: boolean } = {}) {
   const listener = createListenerMiddleware();
+  let onWriteFail = (_error: Error) => {};
+  const reducer = options.persist
+    ? (persistReducer(
+        persistConfig((error) => onWriteFail(error)),
+        rootReducer,
+      ) as unknown as Reducer<RootState>)
+    : rootReducer;
   const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    reducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        // redux-persist's own bookkeeping actions carry callbacks; every app action stays serializable.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listener.middleware)
+        .concat(api.middleware),
     // Redux DevTools in development builds only; every action is serializable, so time travel works.
     devTools: process.env.NODE_ENV !== 'production',
   });
+  onWriteFail = () => store.dispatch(storageWriteFailed(STORAGE_WRITE_FAILED));
   registerListeners(listener.startListening as AppStartListening);
   return store;
 }

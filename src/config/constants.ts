@@ -61,3 +61,14 @@ export type WebStatus = (typeof WEB_STATUSES)[number];
 
 export const LOOKUP_CATEGORIES = ['college_ceeb', 'hs_ceeb', 'address'] as const;
 export type LookupCategory = (typeof LOOKUP_CATEGORIES)[number];
+
+/** Answer outbox (Answers-are-never-lost issue): autosave after typing stops, retry back-off for failed saves. */
+export const AUTOSAVE_DELAY_MS = 3000;
+export const SAVE_RETRY_DELAYS_MS = [2000, 4000, 8000, 16_000, 30_000, 60_000] as const;
+
+/** Application form (SPEC §5): ZIP/Postal Code minimum length for the USA; the mailing-address effective date
+ * lies within this many years either side of the current year. */
+export const ZIP_MIN_LENGTH = 5;
+export const EFFECTIVE_DATE_WINDOW_YEARS = 3;
+/** Activities 1 to 4 (SPEC §3 data model: activity_, activity_2_, activity_3_, activity_4_). */
+export const ACTIVITY_MAX_ENTRIES = 4;

@@ -18,3 +18,13 @@ export const CARD_ERRORS = {
   reset: 'Reset Password Card Error',
   resend: 'Resend Confirmation Code Error',
 } as const;
+
+/** Save state by the bottom bar (Answers-are-never-lost issue). */
+export const SAVE_STATE = {
+  saved: 'All changes saved',
+  saving: 'Saving…',
+  offline: 'You are offline. Your answers are kept on this device and will be sent when you are back online.',
+} as const;
+export const ANSWERS_KEPT_TITLE = 'Answers kept on this device';
+export const ANSWERS_KEPT =
+  'Some of your answers could not be sent. They are kept on this device and will be sent after you next log in here.';

@@ -43,8 +43,17 @@ export const api = createApi({
     putLastPage: build.mutation<unknown, { last_page: string }>({
       query: (body) => ({ url: '/api/last-page', method: 'PUT', body }),
     }),
-    putAnswer: build.mutation<MessageResponse, StudentAnswers>({
-      query: (body) => ({ url: '/api/answer', method: 'PUT', body }),
+    /** The whole answer map; with `version`, If-Match makes a save based on an old version a 409 (merge). */
+    putAnswer: build.mutation<
+      MessageResponse & { version: number },
+      { answer: StudentAnswers; version?: number | null }
+    >({
+      query: ({ answer, version }) => ({
+        url: '/api/answer',
+        method: 'PUT',
+        body: answer,
+        ...(version === null || version === undefined ? {} : { headers: { 'If-Match': `"${version}"` } }),
+      }),
     }),
     postWebStatus: build.mutation<unknown, { web_status: WebStatus }>({
       query: (body) => ({ url: '/api/web-status', method: 'POST', body }),

@@ -19,7 +19,7 @@ describe('the base query (SPEC §8 error catalogue)', () => {
     );
     const { store } = listenerHarness();
     await store.dispatch(api.endpoints.submit.initiate()).unwrap();
-    await store.dispatch(api.endpoints.putAnswer.initiate({ first_name: 'Ada' })).unwrap();
+    await store.dispatch(api.endpoints.putAnswer.initiate({ answer: { first_name: 'Ada' } })).unwrap();
     expect(seen).toEqual([
       { type: 'application/json', body: '' },
       { type: 'application/json', body: '{"first_name":"Ada"}' },
@@ -109,7 +109,9 @@ describe('the base query (SPEC §8 error catalogue)', () => {
     await expect(
       store.dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'started' })).unwrap(),
     ).rejects.toMatchObject({ status: 503 });
-    await expect(store.dispatch(api.endpoints.putAnswer.initiate({})).unwrap()).rejects.toMatchObject({ status: 503 });
+    await expect(store.dispatch(api.endpoints.putAnswer.initiate({ answer: {} })).unwrap()).rejects.toMatchObject({
+      status: 503,
+    });
     expect(statusCalls).toBe(3);
     expect(answerCalls).toBe(1);
   }, 30_000);

@@ -22,7 +22,7 @@ const accountRoutes = (p: object = profile()) => ({
   'GET /api/add-another': { activity: 2 },
   'GET /api/tabs': { personal_statement: 'essay' },
   'POST /api/web-status': { message: 'ok' },
-  'PUT /api/answer': { message: 'saved' },
+  'PUT /api/answer': { message: 'saved', version: 1 },
   'PUT /api/last-page': { message: 'ok' },
 });
 
@@ -54,17 +54,18 @@ describe('after login', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/education', { replace: true }));
   });
 
-  it("carries a visitor's answers into the account once, without overwriting the server's", async () => {
+  it('carries what a visitor typed into the account, saved once; the server keeps every other key', async () => {
     const calls = recordRequests(accountRoutes(profile({ web_status: [{ web_status: 'started' }] })));
     const { store, navigate, waitFor } = listenerHarness(undefined, '/login');
     store.dispatch(answerChanged({ key: 'first_name', value: 'Visitor' }));
     store.dispatch(answerChanged({ key: 'city', value: 'Albany' }));
     store.dispatch(userLoggedIn({ username: 'ada@example.com' }));
     await waitFor(() => expect(navigate).toHaveBeenCalled());
-    expect(store.getState().answers.values).toEqual({ first_name: 'Ada', city: 'Albany' });
+    expect(store.getState().answers.values).toEqual({ first_name: 'Visitor', city: 'Albany' });
     expect(calls.filter((c) => c.path === '/api/answer')).toEqual([
-      { method: 'PUT', path: '/api/answer', body: { first_name: 'Ada', city: 'Albany' } },
+      { method: 'PUT', path: '/api/answer', body: { first_name: 'Visitor', city: 'Albany' } },
     ]);
+    expect(store.getState().sync).toMatchObject({ dirty: [], status: 'saved' });
   });
 });
 

@@ -2,14 +2,18 @@ import type { AppStartListening } from '../../app/store';
 import { appStarted, logoutRequested, pageVisited } from '../../app/events';
 import { currentPath, navigate } from '../../app/navigation';
 import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../config/paths';
-import { INACTIVITY_LOGOUT, SESSION_INVALID } from '../../config/messages';
+import { ANSWERS_KEPT, ANSWERS_KEPT_TITLE, INACTIVITY_LOGOUT, SESSION_INVALID } from '../../config/messages';
 import { api } from '../../services/api';
 import { sessionInvalidated } from '../../services/apiEvents';
 import type { ApiError } from '../../services/baseQuery';
-import { answersLoaded, hasAnyAnswer } from '../answers/answersSlice';
+import { answersLoaded } from '../answers/answersSlice';
+import { mergeAnswers } from '../answers/merge';
+import { flushAnswers } from '../answers/outbox';
+import { pendingRestored, serverVersionSeen } from '../answers/syncSlice';
+import { leaveAccount, switchToAccount } from '../persistence/accountSwitch';
 import { addAnotherLoaded } from '../addAnother/addAnotherSlice';
 import { tabsLoaded } from '../tabs/tabsSlice';
-import { dialogShown } from '../notifications/notificationsSlice';
+import { dialogShown, toastShown } from '../notifications/notificationsSlice';
 import {
   lastPageReported,
   profileLoaded,
@@ -22,18 +26,23 @@ import {
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
 /**
- * Loads the logged-in applicant's profile, add-another counts and tab choices into the store.
- * What a visitor typed before logging in is kept: keys the server does not have yet are added and saved.
+ * Loads the logged-in applicant's profile, add-another counts and tab choices into the store. Answers typed
+ * here and not yet saved (as a visitor before logging in, or left on this device by a logout that could not
+ * send them) win over the server's copy key by key, and are saved at once: nothing typed is lost or sent twice.
  */
 async function loadAccount(listenerApi: ListenerApi) {
   const { dispatch, getState } = listenerApi;
   const profile = await dispatch(api.endpoints.getProfile.initiate(undefined, { forceRefetch: true })).unwrap();
-  const local = getState().answers.values;
-  const fromVisitor = Object.fromEntries(Object.entries(local).filter(([key]) => !(key in profile.answer)));
-  const merged = { ...profile.answer, ...fromVisitor };
+  const leftOnDevice = await switchToAccount(profile.username);
+  if (leftOnDevice?.answers) {
+    dispatch(answersLoaded({ ...leftOnDevice.answers.values, ...getState().answers.values }));
+    dispatch(pendingRestored(leftOnDevice.sync?.dirty ?? []));
+  }
+  const { answers, sync } = getState();
+  dispatch(answersLoaded(mergeAnswers(profile.answer, answers.values, sync.dirty)));
+  dispatch(serverVersionSeen(profile.version ?? 0));
   dispatch(profileLoaded(profile));
-  dispatch(answersLoaded(merged));
-  if (hasAnyAnswer(fromVisitor)) await dispatch(api.endpoints.putAnswer.initiate(merged)).unwrap();
+  if (sync.dirty.length > 0) await flushAnswers(listenerApi);
   const [counts, tabs] = await Promise.all([
     dispatch(api.endpoints.getAddAnother.initiate(undefined, { forceRefetch: true })).unwrap(),
     dispatch(api.endpoints.getTabs.initiate(undefined, { forceRefetch: true })).unwrap(),
@@ -109,36 +118,43 @@ export function addSessionListeners(startListening: AppStartListening) {
     actionCreator: sessionInvalidated,
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
+      // Whatever was not saved stays on this device for the next login.
+      leaveAccount(listenerApi.getState().session.username, listenerApi.getState().sync.dirty.length === 0);
       listenerApi.dispatch(api.util.resetApiState());
       listenerApi.dispatch(userLoggedOut());
       navigate(PATHS.login, { replace: true, state: { errorMessage: SESSION_INVALID } });
     },
   });
 
-  // Logout clears cached data and goes to /login; a failure shows in the error dialog.
+  // Logout first sends pending answers, then clears cached data and goes to /login; a failure shows in the
+  // error dialog. Answers that could not be sent stay on this device for the next login, and the applicant is told.
   startListening({
     actionCreator: logoutRequested,
     effect: async ({ payload }, listenerApi) => {
-      const { dispatch } = listenerApi;
-      const clear = () => {
-        dispatch(api.util.resetApiState());
-        dispatch(userLoggedOut());
-      };
+      const { dispatch, getState } = listenerApi;
+      const username = getState().session.username;
+      const saved = (await flushAnswers(listenerApi)) === 'saved';
       try {
         await dispatch(api.endpoints.logout.initiate()).unwrap();
       } catch (error) {
-        if ((error as ApiError).status === 401) return; // already logged out on the server; the 401 listener redirected
+        if ((error as ApiError).status === 401) {
+          leaveAccount(username, saved);
+          return; // already logged out on the server; the 401 listener redirected
+        }
         if (payload.reason === 'user') {
           dispatch(dialogShown({ message: (error as ApiError).message }));
           return;
         }
         // An inactivity logout still clears this device (a shared computer must not keep the session).
       }
-      clear();
+      leaveAccount(username, saved);
+      dispatch(api.util.resetApiState());
+      dispatch(userLoggedOut());
       navigate(PATHS.login, {
         replace: true,
         state: payload.reason === 'inactivity' ? { errorMessage: INACTIVITY_LOGOUT } : undefined,
       });
+      if (!saved) dispatch(toastShown({ severity: 'error', title: ANSWERS_KEPT_TITLE, message: ANSWERS_KEPT }));
     },
   });
 

@@ -22,6 +22,8 @@ export interface Profile {
   successful_login: string[];
   web_status: { web_status: string }[];
   answer: Record<string, string | boolean>;
+  /** The server's version of the answers (beyond SPEC §3; If-Match on saves). */
+  version?: number;
   document_answer: Record<string, { file_name: string; file_size: number }>;
 }
 

@@ -29,7 +29,7 @@ const COMPLETE = {
 };
 
 const routes = {
-  'PUT /api/answer': { message: 'saved' },
+  'PUT /api/answer': { message: 'saved', version: 2 },
   'POST /api/web-status': { message: 'ok' },
   'POST /api/validations': { message: 'ok' },
   'POST /api/submit': { message: SUBMIT_SUCCESS },
@@ -48,7 +48,7 @@ describe('submit', () => {
   it('valid: started → validating (posted), submit call, submitted (posted and local), /completion with the message', async () => {
     const calls = recordRequests(routes);
     const { store, navigate, waitFor } = listenerHarness(
-      loggedInState({ web_status: 'started' }, COMPLETE),
+      loggedInState({ web_status: 'started' }, COMPLETE, ['legal_agree']),
       '/final-steps',
     );
     store.dispatch(submitRequested());

@@ -9,9 +9,12 @@ import { missingRequiredKeys } from '../form/requiredAnswers';
 import { validationErrorsChanged } from '../answers/answersSlice';
 import { dialogShown } from '../notifications/notificationsSlice';
 import { webStatusChanged } from './sessionSlice';
+import { flushAnswers } from '../answers/outbox';
 
 /** Until the form definition gives each question its label (Application form issue), a required miss says this. */
 export const REQUIRED_PLACEHOLDER = 'This question is required.';
+export const SUBMIT_NEEDS_SAVE =
+  'Your latest answers could not be sent yet, so the application was not submitted. Your answers are kept on this device: please try again when you are back online.';
 
 /**
  * Submit (SPEC §4): a visitor goes to /signup carrying the answers. A logged-in applicant who is started
@@ -22,7 +25,8 @@ export const REQUIRED_PLACEHOLDER = 'This question is required.';
 export function addSubmitListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: submitRequested,
-    effect: async (_action, { dispatch, getState }) => {
+    effect: async (_action, listenerApi) => {
+      const { dispatch, getState } = listenerApi;
       const { session, answers } = getState();
       if (!session.is_logged_in) {
         navigate(PATHS.signup, { state: { studentAnswers: answers.values } });
@@ -35,8 +39,14 @@ export function addSubmitListeners(startListening: AppStartListening) {
       const missing = missingRequiredKeys(answers.values);
       const errors = Object.fromEntries(missing.map((key) => [key, [REQUIRED_PLACEHOLDER]]));
       dispatch(validationErrorsChanged(errors));
+      // Pending answers go first: the server checks what it has, not what this page shows.
+      const saved = await flushAnswers(listenerApi);
+      if (saved === 'unauthorized') return;
+      if (saved !== 'saved' && missing.length === 0) {
+        dispatch(dialogShown({ message: SUBMIT_NEEDS_SAVE }));
+        return;
+      }
       try {
-        await dispatch(api.endpoints.putAnswer.initiate(answers.values)).unwrap();
         if (missing.length > 0) {
           await dispatch(api.endpoints.postValidations.initiate(errors)).unwrap();
           navigate(DEFAULT_ROUTE);
