@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict, tooMany } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { isValidEmail, MESSAGES } from '../../../src/features/auth/rules';
+import { isValidEmail, MESSAGES, USER_NOT_CONFIRMED_CODE } from '../../../src/features/auth/rules';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
@@ -181,7 +181,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
         throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });
       }
       // Only someone who knows the password learns that the account awaits confirmation.
-      if (!user.confirmed_at) throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, 'UserNotConfirmedException');
+      if (!user.confirmed_at) throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, USER_NOT_CONFIRMED_CODE);
       await db.transaction(async (tx) => {
         await tx.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
         await tx.query('INSERT INTO successful_logins (user_id) VALUES ($1)', [user.id]);

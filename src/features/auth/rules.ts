@@ -42,3 +42,19 @@ export function failedPasswordRules(password: string): PasswordRule[] {
 }
 
 export const CONFIRMATION_CODE_PATTERN = new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`);
+
+/** The server's code for a login with the right password on an account that is not confirmed yet (HTTP 403). */
+export const USER_NOT_CONFIRMED_CODE = 'UserNotConfirmedException';
+
+/**
+ * A confirmation code as typed or pasted from the mail: "123 456" and "123-456" become "123456".
+ * Only spaces and dashes are removed; anything else stays, so the code rule can reject it.
+ */
+export function normaliseConfirmationCode(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** The reset page's extra requirement line: both passwords typed, and the same. */
+export function passwordsMatch(password: string, confirmPassword: string): boolean {
+  return confirmPassword !== '' && password === confirmPassword;
+}

@@ -5,7 +5,6 @@ import { DEFAULT_ROUTE, PATHS } from '../../config/paths';
 import { SUBMIT_SUCCESS } from '../../config/messages';
 import { api } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
-import { missingRequiredKeys } from '../form/requiredAnswers';
 import { validationErrorsChanged } from '../answers/answersSlice';
 import { dialogShown } from '../notifications/notificationsSlice';
 import { webStatusChanged } from './sessionSlice';
@@ -36,6 +35,8 @@ export function addSubmitListeners(startListening: AppStartListening) {
         dispatch(webStatusChanged('validating'));
         void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'validating' }));
       }
+      // Loaded on demand: the form definition behind it belongs to the form pages' chunks, not the first download.
+      const { missingRequiredKeys } = await import(/* webpackChunkName: "form-validation" */ '../form/requiredAnswers');
       const missing = missingRequiredKeys(answers.values);
       const errors = Object.fromEntries(missing.map((key) => [key, [REQUIRED_PLACEHOLDER]]));
       dispatch(validationErrorsChanged(errors));

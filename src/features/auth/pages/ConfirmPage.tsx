@@ -1,3 +1,89 @@
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { PATHS } from '../../../config/paths';
+import { useConfirmMutation } from '../../../services/api';
+import { AuthCard } from '../components/AuthCard';
+import { Field } from '../components/Field';
+import { FocusFirstError } from '../components/FocusFirstError';
+import { Button, SubmitButton } from '../components/Button';
+import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
+import { useResendCode } from '../hooks/useResendCode';
+import { carriedState } from '../navigationState';
+import { asApiError, showCardError } from '../notify';
+import { normaliseConfirmationCode } from '../rules';
+import { validateWith } from '../lazySchemas';
+import type { ConfirmValues } from '../schemas';
+
+const validate = validateWith<ConfirmValues>((schemas) => schemas.confirmSchema);
+
+/**
+ * Confirm Your Account (SPEC §2): the email comes from navigation state (sign-up, or the login card's
+ * unconfirmed-account offer); the code from the mail, typed or pasted ("123 456" works). Success → /login with
+ * the server's message.
+ */
 export default function ConfirmPage() {
-  return <h1>Confirm Your Account</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = useAuthNavigationState();
+  const [confirm, { isLoading }] = useConfirmMutation();
+  const resendCode = useResendCode();
+
+  async function submit(values: ConfirmValues) {
+    try {
+      const { message } = await confirm({
+        username: values.username.trim(),
+        code: normaliseConfirmationCode(values.code),
+      }).unwrap();
+      navigate(PATHS.login, { state: carriedState(state, { successMessage: message }) });
+    } catch (error) {
+      showCardError(dispatch, 'confirm', asApiError(error));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Confirm Your Account"
+      footer={{ question: 'Already confirmed your account?', linkText: 'Log In', to: PATHS.login }}
+    >
+      <p className="auth-intro">Enter the 6-digit confirmation code we emailed you.</p>
+      <Formik<ConfirmValues>
+        initialValues={{ username: state.username ?? '', code: '' }}
+        validate={validate}
+        onSubmit={submit}
+      >
+        {({ values }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Field
+              id={resendCode.emailFieldId}
+              name="username"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              errorOverride={resendCode.emailError(values.username)}
+            />
+            <Field
+              name="code"
+              label="Confirmation Code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              normalise={normaliseConfirmationCode}
+            />
+            <div className="auth-actions">
+              <SubmitButton loading={isLoading}>Confirm Account</SubmitButton>
+              <Button
+                variant="link"
+                block
+                loading={resendCode.isLoading}
+                onClick={() => void resendCode.resend(values.username)}
+              >
+                Resend confirmation code
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
 }

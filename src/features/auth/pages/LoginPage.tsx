@@ -1,3 +1,110 @@
+import { useState } from 'react';
+import { Form, Formik } from 'formik';
+import { Link } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { PATHS } from '../../../config/paths';
+import { useLoginMutation } from '../../../services/api';
+import { userLoggedIn } from '../../session/sessionSlice';
+import { AuthCard } from '../components/AuthCard';
+import { Field } from '../components/Field';
+import { FocusFirstError } from '../components/FocusFirstError';
+import { InlineAlert } from '../components/InlineAlert';
+import { Button, SubmitButton } from '../components/Button';
+import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
+import { useResendCode } from '../hooks/useResendCode';
+import { carriedState } from '../navigationState';
+import { UNCONFIRMED_TITLE } from '../copy';
+import { asApiError, showCardError } from '../notify';
+import { USER_NOT_CONFIRMED_CODE } from '../rules';
+import { validateWith } from '../lazySchemas';
+import type { LoginValues } from '../schemas';
+
+const validate = validateWith<LoginValues>((schemas) => schemas.loginSchema);
+
+/**
+ * Log In (SPEC §2). Success dispatches userLoggedIn: the session listener loads the profile and goes to the
+ * stored last page (this page never navigates itself). A navigation errorMessage (session ended, inactivity)
+ * is shown as the 'Login Card Error' toast; a successMessage (confirmed, reset) as 'Success Notification'.
+ * An unconfirmed account (403 UserNotConfirmedException) is offered a new code and the confirm page.
+ */
 export default function LoginPage() {
-  return <h1>Log In</h1>;
+  const dispatch = useAppDispatch();
+  const state = useAuthNavigationState('login');
+  const [login, { isLoading }] = useLoginMutation();
+  const resendCode = useResendCode();
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+
+  async function submit(values: LoginValues) {
+    const username = values.username.trim();
+    setUnconfirmed(null);
+    try {
+      await login({ username, password: values.password }).unwrap();
+      dispatch(userLoggedIn({ username }));
+    } catch (caught) {
+      const error = asApiError(caught);
+      showCardError(dispatch, 'login', error);
+      if (error.code === USER_NOT_CONFIRMED_CODE) setUnconfirmed(username);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Log In"
+      footer={{ question: "Don't have an account?", linkText: 'Create Account', to: PATHS.signup }}
+    >
+      {unconfirmed ? (
+        <InlineAlert tone="warning" title={UNCONFIRMED_TITLE}>
+          <p>Enter the confirmation code we emailed to {unconfirmed}, or ask for a new one.</p>
+          <div className="auth-alert-actions">
+            <Button
+              variant="primary"
+              loading={resendCode.isLoading}
+              onClick={() => void resendCode.resend(unconfirmed)}
+            >
+              Send a new code
+            </Button>
+            <Link to={PATHS.confirm} state={carriedState(state, { username: unconfirmed })} className="auth-link">
+              Enter your confirmation code
+            </Link>
+          </div>
+        </InlineAlert>
+      ) : null}
+      <Formik<LoginValues>
+        initialValues={{ username: state.username ?? '', password: '' }}
+        validate={validate}
+        onSubmit={submit}
+      >
+        {({ values }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Field
+              id={resendCode.emailFieldId}
+              name="username"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              errorOverride={resendCode.emailError(values.username)}
+            />
+            <Field name="password" label="Password" type="password" autoComplete="current-password" />
+            <p className="auth-forgot">
+              <Link to={PATHS.forgot} state={carriedState(state)} className="auth-link">
+                Forgot password
+              </Link>
+            </p>
+            <div className="auth-actions">
+              <SubmitButton loading={isLoading}>Log In</SubmitButton>
+              <Button
+                variant="link"
+                block
+                loading={resendCode.isLoading}
+                onClick={() => void resendCode.resend(values.username)}
+              >
+                Resend confirmation code
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
 }

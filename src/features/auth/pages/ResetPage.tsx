@@ -1,3 +1,104 @@
+import { useId } from 'react';
+import { Form, Formik } from 'formik';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { PATHS } from '../../../config/paths';
+import { useResetPasswordMutation } from '../../../services/api';
+import { AuthCard } from '../components/AuthCard';
+import { Field } from '../components/Field';
+import { FocusFirstError } from '../components/FocusFirstError';
+import { InlineAlert } from '../components/InlineAlert';
+import { PasswordRequirements } from '../components/PasswordRequirements';
+import { SubmitButton } from '../components/Button';
+import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
+import { carriedState } from '../navigationState';
+import { INCOMPLETE_LINK_TITLE } from '../copy';
+import { asApiError, showCardError } from '../notify';
+import { validateWith } from '../lazySchemas';
+import type { ResetValues } from '../schemas';
+
+const validate = validateWith<ResetValues>((schemas) => schemas.resetSchema);
+
+/**
+ * Reset Password (SPEC §2): opened from the mailed link /reset?username=…&id=…. A new password with the
+ * requirement lines plus 'passwords must match'; success → /login with the server's message.
+ */
 export default function ResetPage() {
-  return <h1>Reset Password</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = useAuthNavigationState();
+  const [params] = useSearchParams();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const requirementsId = `${useId()}-requirements`;
+  const id = params.get('id') ?? '';
+  const username = params.get('username') ?? '';
+
+  async function submit(values: ResetValues) {
+    try {
+      const { message } = await resetPassword({
+        username: values.username.trim(),
+        password: values.password,
+        confirm_password: values.confirm_password,
+        id,
+      }).unwrap();
+      navigate(PATHS.login, { state: carriedState(state, { successMessage: message }) });
+    } catch (error) {
+      showCardError(dispatch, 'reset', asApiError(error));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      footer={{ question: 'Remember your password?', linkText: 'Log In', to: PATHS.login }}
+    >
+      {id === '' ? (
+        <InlineAlert tone="error" title={INCOMPLETE_LINK_TITLE}>
+          <p>
+            Open the whole link from the email we sent you, or{' '}
+            <Link to={PATHS.forgot} state={carriedState(state)} className="auth-link">
+              ask for a new reset link
+            </Link>
+            .
+          </p>
+        </InlineAlert>
+      ) : (
+        <Formik<ResetValues>
+          initialValues={{ username, password: '', confirm_password: '' }}
+          validate={validate}
+          onSubmit={submit}
+        >
+          {({ values, submitCount }) => (
+            <Form noValidate>
+              <FocusFirstError />
+              <Field name="username" label="Email" type="email" autoComplete="username" />
+              <Field
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                describedBy={requirementsId}
+                showErrorText={false}
+              />
+              <Field
+                name="confirm_password"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                describedBy={`${requirementsId}-match`}
+                showErrorText={false}
+              />
+              <PasswordRequirements
+                id={requirementsId}
+                password={values.password}
+                confirmPassword={values.confirm_password}
+                submitted={submitCount > 0}
+              />
+              <SubmitButton loading={isLoading}>Reset Password</SubmitButton>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </AuthCard>
+  );
 }

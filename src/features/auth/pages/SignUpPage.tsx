@@ -1,3 +1,64 @@
+import { useId } from 'react';
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { PATHS } from '../../../config/paths';
+import { useSignupMutation } from '../../../services/api';
+import { AuthCard } from '../components/AuthCard';
+import { Field } from '../components/Field';
+import { FocusFirstError } from '../components/FocusFirstError';
+import { PasswordRequirements } from '../components/PasswordRequirements';
+import { SubmitButton } from '../components/Button';
+import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
+import { carriedState } from '../navigationState';
+import { asApiError, showCardError } from '../notify';
+import { validateWith } from '../lazySchemas';
+import type { SignUpValues } from '../schemas';
+
+const validate = validateWith<SignUpValues>((schemas) => schemas.signUpSchema);
+
+/** Create Account (SPEC §2): email and a new password with its requirement lines; success goes to /confirm. */
 export default function SignUpPage() {
-  return <h1>Sign Up</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = useAuthNavigationState();
+  const [signup, { isLoading }] = useSignupMutation();
+  const requirementsId = `${useId()}-requirements`;
+
+  async function submit(values: SignUpValues) {
+    const username = values.username.trim();
+    try {
+      await signup({ username, password: values.password }).unwrap();
+      navigate(PATHS.confirm, { state: carriedState(state, { username }) });
+    } catch (error) {
+      showCardError(dispatch, 'signup', asApiError(error));
+    }
+  }
+
+  return (
+    <AuthCard title="Sign Up" footer={{ question: 'Already have an account?', linkText: 'Log In', to: PATHS.login }}>
+      <Formik<SignUpValues>
+        initialValues={{ username: state.username ?? '', password: '' }}
+        validate={validate}
+        onSubmit={submit}
+      >
+        {({ values, submitCount }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Field name="username" label="Email" type="email" autoComplete="username" />
+            <Field
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              describedBy={requirementsId}
+              showErrorText={false}
+            />
+            <PasswordRequirements id={requirementsId} password={values.password} submitted={submitCount > 0} />
+            <SubmitButton loading={isLoading}>Create Account</SubmitButton>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
 }

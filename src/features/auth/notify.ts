@@ -1,0 +1,28 @@
+import type { AppDispatch } from '../../app/store';
+import { CARD_ERRORS } from '../../config/messages';
+import { GENERIC_ERROR } from '../../config/messages';
+import type { ApiError } from '../../services/baseQuery';
+import { toastShown } from '../notifications/notificationsSlice';
+
+export const SUCCESS_TOAST_TITLE = 'Success Notification';
+
+export type CardName = keyof typeof CARD_ERRORS;
+
+/** What a failed mutation's unwrap() threw, as the error catalogue's ApiError (SPEC §8). */
+export function asApiError(error: unknown): ApiError {
+  if (typeof error === 'object' && error !== null && typeof (error as ApiError).message === 'string') {
+    const { status, message, code } = error as ApiError;
+    return { status: status ?? 'UNKNOWN', message: message || GENERIC_ERROR, ...(code ? { code } : {}) };
+  }
+  return { status: 'UNKNOWN', message: GENERIC_ERROR };
+}
+
+/** An auth card's server error: an error toast titled by the card (never the error boundary). */
+export function showCardError(dispatch: AppDispatch, card: CardName, error: ApiError) {
+  dispatch(toastShown({ severity: 'error', title: CARD_ERRORS[card], message: error.message }));
+}
+
+/** A success message from the server or from navigation state: the 'Success Notification' toast. */
+export function showSuccess(dispatch: AppDispatch, message: string) {
+  dispatch(toastShown({ severity: 'success', title: SUCCESS_TOAST_TITLE, message }));
+}
