@@ -1,0 +1,107 @@
+import { completeApplication } from './definition/sampleAnswers';
+import { ALWAYS_REQUIRED, missingRequiredKeys, type AnswerMap } from './requiredAnswers';
+import { validateAnswers } from './schema';
+
+/** The server test's complete answers (server/test/answers.test.ts). */
+const COMPLETE: AnswerMap = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  birth_date: '2008-12-10',
+  gender: 'F',
+  phone_mobile: '(212) 555-0101',
+  address_line_1: '1 Main St',
+  city: 'Albany',
+  state: 'New York',
+  zip: '12207',
+  country: 'USA',
+  entry_term: 'Fall 2027',
+  applied_major: 'MATH',
+  hs_name: 'Sample Central High School',
+  test_optional_interest: 'N',
+  conviction: 'N',
+  suspended: 'N',
+  counselor_waiver_request: 'Y',
+  legal_agree: true,
+};
+
+describe('missingRequiredKeys (derived from the definition)', () => {
+  it('the always-required keys are those of SPEC §5', () => {
+    expect(ALWAYS_REQUIRED).toEqual([
+      'first_name',
+      'last_name',
+      'birth_date',
+      'gender',
+      'address_line_1',
+      'city',
+      'country',
+      'entry_term',
+      'applied_major',
+      'hs_name',
+      'test_optional_interest',
+      'conviction',
+      'suspended',
+      'counselor_waiver_request',
+      'legal_agree',
+    ]);
+  });
+
+  it('nothing is missing from complete answers', () => {
+    expect(missingRequiredKeys(COMPLETE)).toEqual([]);
+    expect(missingRequiredKeys(completeApplication())).toEqual([]);
+  });
+
+  it('everything always required (and a phone) is missing from nothing, in page order', () => {
+    expect(missingRequiredKeys({})).toEqual([
+      'first_name',
+      'last_name',
+      'birth_date',
+      'gender',
+      'phone_mobile',
+      'address_line_1',
+      'city',
+      'country',
+      'entry_term',
+      'applied_major',
+      'hs_name',
+      'test_optional_interest',
+      'conviction',
+      'suspended',
+      'counselor_waiver_request',
+      'legal_agree',
+    ]);
+  });
+
+  it.each<[string, AnswerMap, string[]]>([
+    ['first name and conviction comment', { first_name: '', conviction: 'Y' }, ['first_name', 'conviction_comment']],
+    ['state for USA', { country: 'USA', state: '' }, ['state']],
+    ['state for Canada', { country: 'CAN', state: '', zip: '' }, ['state']],
+    ['nothing for Mexico', { country: 'MEX', state: '', zip: '' }, []],
+    ['zip for USA', { country: 'USA', zip: '' }, ['zip']],
+    [
+      'a cell phone for SMS opt-in',
+      { optin_sms_ind: true, phone_mobile: '', phone_home: '(212) 555-0100' },
+      ['phone_mobile'],
+    ],
+    ['a home or cell phone', { phone_mobile: '', phone_home: '' }, ['phone_mobile']],
+    ['a home phone is enough', { phone_mobile: '', phone_home: '(212) 555-0100' }, []],
+    ['the GPA scale with a GPA', { hs_gpa: '3.8' }, ['gpa_scale']],
+    ['the suspension comment', { suspended: 'Y' }, ['suspended_comment']],
+    ['a personal statement when test-optional', { test_optional_interest: 'Y' }, ['personal_statement_doc']],
+    [
+      'no document when the essay is written',
+      { test_optional_interest: 'Y', personal_statement_essay: 'My essay' },
+      [],
+    ],
+    ['legal_agree to be true', { legal_agree: false }, ['legal_agree']],
+    ['blank text is not an answer', { city: '   ' }, ['city']],
+  ])('requires %s', (_, change, expected) => {
+    expect(missingRequiredKeys({ ...COMPLETE, ...change })).toEqual(expected);
+  });
+
+  it('every missing key is also a validation error (the server and the client agree)', () => {
+    for (const answers of [{}, { ...COMPLETE, first_name: '', conviction: 'Y', hs_gpa: '3' }]) {
+      const errors = validateAnswers(answers);
+      for (const key of missingRequiredKeys(answers)) expect([key, errors[key]?.length]).toEqual([key, 1]);
+    }
+  });
+});
