@@ -5,28 +5,11 @@ import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
 import { submitRequested } from '../../app/events';
 import { SUBMIT_SUCCESS } from '../../config/messages';
 import { initialSessionState } from './sessionSlice';
-import { REQUIRED_PLACEHOLDER } from './submitListeners';
+import { validateAnswers } from '../form/schema';
+import { completeApplication } from '../form/definition/sampleAnswers';
 
-const COMPLETE = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  birth_date: '2008-12-10',
-  gender: 'F',
-  phone_mobile: '(212) 555-0101',
-  address_line_1: '1 Main St',
-  city: 'Albany',
-  state: 'New York',
-  zip: '12207',
-  country: 'USA',
-  entry_term: 'Fall 2027',
-  applied_major: 'MATH',
-  hs_name: 'Sample Central High School',
-  test_optional_interest: 'N',
-  conviction: 'N',
-  suspended: 'N',
-  counselor_waiver_request: 'Y',
-  legal_agree: true,
-};
+/** An application that passes the whole schema (from the definition's own sample). */
+const COMPLETE = completeApplication();
 
 const routes = {
   'PUT /api/answer': { message: 'saved', version: 2 },
@@ -76,7 +59,9 @@ describe('submit', () => {
     store.dispatch(submitRequested());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/about', undefined));
     expect(store.getState().session.web_status).toBe('validating');
-    const expected = { first_name: [REQUIRED_PLACEHOLDER], conviction_comment: [REQUIRED_PLACEHOLDER] };
+    const expected = validateAnswers(answers);
+    expect(expected).toMatchObject({ first_name: ['First Name'] });
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['first_name', 'conviction_comment']));
     expect(store.getState().answers.errors).toEqual(expected);
     expect(calls).toContainEqual({ method: 'POST', path: '/api/validations', body: expected });
     expect(calls.some((c) => c.path === '/api/submit')).toBe(false);

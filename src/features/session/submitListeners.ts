@@ -10,8 +10,6 @@ import { dialogShown } from '../notifications/notificationsSlice';
 import { webStatusChanged } from './sessionSlice';
 import { flushAnswers } from '../answers/outbox';
 
-/** Until the form definition gives each question its label (Application form issue), a required miss says this. */
-export const REQUIRED_PLACEHOLDER = 'This question is required.';
 export const SUBMIT_NEEDS_SAVE =
   'Your latest answers could not be sent yet, so the application was not submitted. Your answers are kept on this device: please try again when you are back online.';
 
@@ -35,10 +33,11 @@ export function addSubmitListeners(startListening: AppStartListening) {
         dispatch(webStatusChanged('validating'));
         void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'validating' }));
       }
-      // Loaded on demand: the form definition behind it belongs to the form pages' chunks, not the first download.
-      const { missingRequiredKeys } = await import(/* webpackChunkName: "form-validation" */ '../form/requiredAnswers');
-      const missing = missingRequiredKeys(answers.values);
-      const errors = Object.fromEntries(missing.map((key) => [key, [REQUIRED_PLACEHOLDER]]));
+      // The whole application against the schema built from the form definition (SPEC §4/§5). Loaded on demand:
+      // the definition belongs to the form pages' chunks, not the first download.
+      const { validateAnswers } = await import(/* webpackChunkName: "form-validation" */ '../form/schema');
+      const errors = validateAnswers(answers.values);
+      const missing = Object.keys(errors);
       dispatch(validationErrorsChanged(errors));
       // Pending answers go first: the server checks what it has, not what this page shows.
       const saved = await flushAnswers(listenerApi);
