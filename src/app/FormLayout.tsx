@@ -1,10 +1,99 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { logoutRequested, navigationRequested, submitRequested } from './events';
+import { DialogErrorBoundary } from './ErrorBoundary';
+import { FORM_PAGES, PATHS } from '../config/paths';
+import { SkipLink } from '../components/SkipLink';
+import { SiteHeader } from '../components/SiteHeader';
+import { PageTabs } from '../components/PageTabs';
+import { AccountPopover } from '../components/AccountPopover';
+import { BottomBar } from '../components/BottomBar';
+import { SiteFooter } from '../components/SiteFooter';
+import { DeadlineBanner } from '../features/banners/DeadlineBanner';
+import { WelcomeBanner } from '../features/banners/WelcomeBanner';
+import { NotificationToasts } from '../features/notifications/NotificationToasts';
+import { ErrorDialog } from '../features/notifications/ErrorDialog';
+import { InactivityGuard } from '../features/session/InactivityGuard';
+import '../styles/shell.css';
 
-/** Layout of the form routes (/about, /education, /final-steps, /completion). Filled by the layout work. */
+/** Where the bottom bar's buttons lead from a form page (SPEC §2). */
+function pageButtons(pathname: string) {
+  const index = FORM_PAGES.findIndex((p) => p.path === pathname);
+  if (index < 0) return null;
+  return {
+    back: index > 0 ? FORM_PAGES[index - 1].path : undefined,
+    next: index < FORM_PAGES.length - 1 ? FORM_PAGES[index + 1].path : undefined,
+    canSubmit: index === FORM_PAGES.length - 1,
+  };
+}
+
+/**
+ * Layout of the form routes (/about, /education, /final-steps, /completion): skip link, header (site name, page
+ * tabs, account menu), banners, the page, the bottom bar, footer, toasts, the error dialog and the inactivity
+ * watch. Tabs and page buttons ask the listeners to move (they save first); they never navigate themselves.
+ * /completion has no tabs, deadline banner or bottom bar. A service user sees only the page (print view, SPEC §1).
+ */
 export default function FormLayout() {
-  return (
-    <main id="main">
+  const { pathname } = useLocation();
+  const routerNavigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const isServiceUser = useAppSelector((s) => s.session.is_service_user);
+  const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
+  const username = useAppSelector((s) => s.session.username);
+
+  const page = (
+    <DialogErrorBoundary key={pathname}>
       <Outlet />
-    </main>
+    </DialogErrorBoundary>
+  );
+
+  if (isServiceUser) {
+    return (
+      <main id="main" className="shell-container shell-main">
+        <ErrorDialog inline />
+        {page}
+      </main>
+    );
+  }
+
+  const isCompletion = pathname === PATHS.completion;
+  const buttons = isCompletion ? null : pageButtons(pathname);
+  const go = (via: 'tab' | 'pageButton') => (to: string) => dispatch(navigationRequested({ to, via }));
+
+  return (
+    <div className="shell-page">
+      <SkipLink />
+      <SiteHeader
+        end={
+          <AccountPopover
+            isLoggedIn={isLoggedIn}
+            username={username}
+            onSignIn={() => routerNavigate(PATHS.login)}
+            onCreateAccount={() => routerNavigate(PATHS.signup)}
+            onLogOut={() => dispatch(logoutRequested({ reason: 'user' }))}
+          />
+        }
+      >
+        {!isCompletion && <PageTabs pages={FORM_PAGES} current={pathname} onNavigate={go('tab')} />}
+      </SiteHeader>
+      <main id="main" tabIndex={-1} className="shell-container shell-main">
+        {!isCompletion && <DeadlineBanner />}
+        <WelcomeBanner />
+        {page}
+        {buttons && (
+          <BottomBar
+            back={buttons.back}
+            next={buttons.next}
+            canSubmit={buttons.canSubmit}
+            onNavigate={go('pageButton')}
+            onSubmit={() => dispatch(submitRequested())}
+          />
+        )}
+      </main>
+      <SiteFooter />
+      <NotificationToasts />
+      <ErrorDialog />
+      <InactivityGuard />
+    </div>
   );
 }

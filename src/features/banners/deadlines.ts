@@ -1,0 +1,38 @@
+/**
+ * Application-deadline promotions (SPEC §1) as data. Each window is inclusive of both dates, in the applicant's
+ * local time. No React here.
+ */
+export interface DeadlineWindow {
+  /** The deadline the banner promotes, e.g. 'December 1'. */
+  deadline: string;
+  /** First and last day the banner shows, 'YYYY-MM-DD' (local dates, both included). */
+  start: string;
+  end: string;
+}
+
+export const DEADLINE_WINDOWS: readonly DeadlineWindow[] = [
+  { deadline: 'December 1', start: '2024-10-29', end: '2024-12-02' },
+  { deadline: 'January 15', start: '2024-12-15', end: '2025-01-16' },
+  { deadline: 'March 1', start: '2025-02-01', end: '2025-03-02' },
+  { deadline: 'April 1', start: '2025-03-02', end: '2025-04-02' },
+];
+
+/** 'YYYY-MM-DD' → a sortable day number (20241029), never through Date parsing (which would read it as UTC). */
+const dayOfString = (date: string) => Number(date.replaceAll('-', ''));
+/** A Date's local calendar day as the same number. */
+const dayOfDate = (date: Date) => date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+
+/**
+ * The window to promote on this local day, or null. Where windows overlap (3/2/2025 is the last day of 'March 1'
+ * and the first of 'April 1'), the one that ends first wins: on 3/2 the banner still says 'apply by March 1',
+ * the promotion that is about to end, and 'April 1' takes over the next day.
+ */
+export function activeDeadline(
+  now: Date,
+  windows: readonly DeadlineWindow[] = DEADLINE_WINDOWS,
+): DeadlineWindow | null {
+  const today = dayOfDate(now);
+  const active = windows.filter((w) => dayOfString(w.start) <= today && today <= dayOfString(w.end));
+  if (active.length === 0) return null;
+  return active.reduce((first, w) => (dayOfString(w.end) < dayOfString(first.end) ? w : first));
+}

@@ -1,0 +1,156 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../tests/msw/server';
+import { recordRequests } from '../../../tests/msw/recorder';
+import { renderApp } from '../../../tests/renderWithProviders';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../config/constants';
+import { INACTIVITY_LOGOUT } from '../../config/messages';
+import { initialSessionState } from './sessionSlice';
+import { INACTIVITY_WARNING_TITLE, LEAVE_LABEL, STAY_LABEL } from './InactivityWarning';
+import type { RootState } from '../../app/store';
+
+const PROMPT_AT = INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS;
+
+function loggedIn(): Partial<RootState> {
+  server.use(
+    http.get('*/api/profile', () =>
+      HttpResponse.json({
+        username: 'ada@example.com',
+        last_page: null,
+        successful_login: ['2026-01-01T00:00:00Z'],
+        web_status: [{ web_status: 'started' }],
+        answer: {},
+        document_answer: {},
+        version: 1,
+      }),
+    ),
+    http.get('*/api/add-another', () => HttpResponse.json({})),
+    http.get('*/api/tabs', () => HttpResponse.json({})),
+    http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),
+    http.post('*/api/web-status', () => HttpResponse.json({ message: 'ok' })),
+  );
+  return { session: { ...initialSessionState, is_logged_in: true } };
+}
+
+const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
+const warning = () => screen.queryByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+
+/** The app at /about, settled, with the idle clock started afresh by one keypress. */
+async function renderIdleApp(preloadedState?: Partial<RootState>) {
+  const result = renderApp('/about', { preloadedState });
+  await screen.findByRole('heading', { level: 1, name: 'About You' }, { timeout: 5000 });
+  if (preloadedState?.session?.is_logged_in) {
+    await waitFor(() => expect(result.store.getState().session.profile_loaded).toBe(true));
+  }
+  fireEvent.keyDown(document, { key: 'a' });
+  // Every location the router moves to, with its state (the login page consumes errorMessage once shown).
+  const visits: { pathname: string; state: unknown }[] = [];
+  result.router.subscribe(({ location }) => visits.push({ pathname: location.pathname, state: location.state }));
+  const arrivedAtLogin = () => visits.find((v) => v.pathname === '/login');
+  return { ...result, arrivedAtLogin };
+}
+
+describe('InactivityWatcher', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it(`warns ${INACTIVITY_WARNING_MS / 1000} s before the timeout, then logs out: GET /api/logout, /login with the inactivity message`, async () => {
+    const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, store, arrivedAtLogin } = await renderIdleApp(loggedIn());
+
+    advance(PROMPT_AT - 1);
+    expect(warning()).not.toBeInTheDocument();
+    advance(1);
+    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+    expect(within(dialog).getByRole('button', { name: STAY_LABEL })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: LEAVE_LABEL })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/logged out in \d+ seconds/);
+    expect(calls).toEqual([]);
+
+    // Moving the mouse does not dismiss the warning: the applicant must answer it.
+    fireEvent.mouseMove(document);
+    advance(INACTIVITY_WARNING_MS - 1000);
+    expect(dialog).toHaveTextContent('logged out in 1 second.');
+    advance(1000);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(arrivedAtLogin()?.state).toEqual({ errorMessage: INACTIVITY_LOGOUT });
+    expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
+    expect(store.getState().session.is_logged_in).toBe(false);
+    await waitFor(() => expect(warning()).not.toBeInTheDocument());
+  });
+
+  it("'Yes - Take me back to my application' keeps the session and restarts the clock", async () => {
+    const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, user, store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT);
+    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: STAY_LABEL }));
+    await waitFor(() => expect(warning()).not.toBeInTheDocument());
+
+    advance(INACTIVITY_WARNING_MS * 2);
+    expect(calls).toEqual([]);
+    expect(router.state.location.pathname).toBe('/about');
+    expect(store.getState().session.is_logged_in).toBe(true);
+
+    // A full idle period later it asks again.
+    advance(PROMPT_AT - INACTIVITY_WARNING_MS * 2);
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+  });
+
+  it('activity before the warning keeps pushing it back', async () => {
+    await renderIdleApp(loggedIn());
+    for (let i = 0; i < 5; i += 1) {
+      advance(PROMPT_AT - 1000);
+      fireEvent.keyDown(document, { key: 'b' });
+    }
+    expect(warning()).not.toBeInTheDocument();
+    advance(PROMPT_AT);
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+  });
+
+  it("'No - Please log me out' logs out as the applicant's own choice (no inactivity message)", async () => {
+    const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, user, arrivedAtLogin } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT);
+    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: LEAVE_LABEL }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(arrivedAtLogin()?.state).toBeNull();
+    expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
+  });
+
+  it.each([
+    ['the tab is shown again', () => fireEvent(document, new Event('visibilitychange'))],
+    ['the window gets focus', () => fireEvent.focus(window)],
+  ])(
+    'logs out when %s more than the timeout after the last activity (the device slept, timers did not run)',
+    async (_label, wake) => {
+      const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+      const { router, arrivedAtLogin } = await renderIdleApp(loggedIn());
+      // The clock jumps; no timer fires in between.
+      act(() => jest.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS + 1000));
+      act(() => wake());
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(arrivedAtLogin()?.state).toEqual({ errorMessage: INACTIVITY_LOGOUT });
+      expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
+    },
+  );
+
+  it('does not log out on focus when the last activity is recent', async () => {
+    const { router } = await renderIdleApp(loggedIn());
+    act(() => jest.setSystemTime(Date.now() + PROMPT_AT / 2));
+    act(() => void fireEvent.focus(window));
+    advance(10);
+    expect(router.state.location.pathname).toBe('/about');
+  });
+
+  it('is off for a visitor: no warning and no logout, however long', async () => {
+    // Any logout call would be an unhandled request and fail the test.
+    const { router } = await renderIdleApp();
+    advance(INACTIVITY_TIMEOUT_MS * 3);
+    act(() => void fireEvent.focus(window));
+    expect(warning()).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/about');
+  });
+});

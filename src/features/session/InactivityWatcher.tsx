@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIdleTimer, type ITimers } from 'react-idle-timer';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { logoutRequested } from '../../app/events';
+import { preloadDialog } from '../../components/Dialog';
+import { InactivityWarning } from './InactivityWarning';
+import { readInactivityConfig } from './inactivityConfig';
+
+/** Shared by every tab of the app: activity in one counts for all (crossTab). */
+export const INACTIVITY_CHANNEL = 'admission-inactivity';
+/** How often a tab tells the others it saw activity (react-idle-timer syncTimers, ms). */
+const SYNC_TIMERS_MS = 200;
+
+/**
+ * The window's timers, looked up on each call. react-idle-timer keeps a reference to the timers it found at
+ * import; these follow whatever the window has now (jest's fake timers too). Its Web Worker timers are not used:
+ * they start from a blob: URL, which the CSP (script-src 'self') forbids.
+ */
+const WINDOW_TIMERS: ITimers = {
+  setTimeout: (fn, delay) => window.setTimeout(fn, delay),
+  clearTimeout: (id) => window.clearTimeout(id),
+  setInterval: (fn, delay) => window.setInterval(fn, delay),
+  clearInterval: (id) => window.clearInterval(id),
+};
+
+/**
+ * Logs an idle applicant out (SPEC §4). Enabled only while logged in: after the configured idle time minus the
+ * warning time, 'Still working?' asks; with no answer, the idle timer logs out with reason 'inactivity' (the
+ * listener shows the inactivity message on /login). If the device slept (timers do not run), the first sign of
+ * life after more than the timeout since the last activity (the tab shown again, the window focused) logs out
+ * the same way. Activity in any tab of the app resets every tab's timer.
+ */
+export function InactivityWatcher() {
+  const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
+  const dispatch = useAppDispatch();
+  const { timeoutMs, warningMs } = useMemo(() => readInactivityConfig(), []);
+  const [prompted, setPrompted] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  /** Set once a logout was asked for, so the idle timer and the wake-up check do not both ask. */
+  const loggingOut = useRef(false);
+
+  const logOut = useCallback(
+    (reason: 'user' | 'inactivity') => {
+      setPrompted(false);
+      if (loggingOut.current) return;
+      loggingOut.current = true;
+      dispatch(logoutRequested({ reason }));
+    },
+    [dispatch],
+  );
+
+  const { activate, getLastActiveTime, getRemainingTime } = useIdleTimer({
+    timeout: timeoutMs,
+    promptBeforeIdle: warningMs,
+    onPrompt: () => {
+      setSecondsLeft(Math.ceil(warningMs / 1000));
+      setPrompted(true);
+    },
+    onActive: () => setPrompted(false),
+    onIdle: () => logOut('inactivity'),
+    disabled: !isLoggedIn,
+    crossTab: true,
+    syncTimers: SYNC_TIMERS_MS,
+    name: INACTIVITY_CHANNEL,
+    timers: WINDOW_TIMERS,
+  });
+
+  // A new login (after a logout in this same layout) starts a new watch.
+  useEffect(() => {
+    if (isLoggedIn) loggingOut.current = false;
+  }, [isLoggedIn]);
+
+  // Have the modal ready before it is needed: the warning must show even if the network is gone by then.
+  useEffect(() => {
+    if (isLoggedIn) void preloadDialog().catch(() => undefined);
+  }, [isLoggedIn]);
+
+  // The device slept or the tab was frozen: timers did not run, so check the clock when the applicant is back.
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    const check = () => {
+      if (document.visibilityState === 'hidden') return;
+      const lastActive = getLastActiveTime();
+      if (lastActive && Date.now() - lastActive.getTime() > timeoutMs) logOut('inactivity');
+    };
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('focus', check);
+    return () => {
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('focus', check);
+    };
+  }, [isLoggedIn, getLastActiveTime, timeoutMs, logOut]);
+
+  // The countdown in the warning.
+  const open = prompted && isLoggedIn;
+  useEffect(() => {
+    if (!open) return;
+    const tick = window.setInterval(() => setSecondsLeft(Math.ceil(getRemainingTime() / 1000)), 1000);
+    return () => window.clearInterval(tick);
+  }, [open, getRemainingTime]);
+
+  return (
+    <InactivityWarning
+      open={open}
+      secondsLeft={secondsLeft}
+      onStay={() => {
+        setPrompted(false);
+        activate();
+      }}
+      onLogOut={() => logOut('user')}
+    />
+  );
+}
