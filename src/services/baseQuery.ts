@@ -36,7 +36,9 @@ export const catalogueBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErr
   if (!error) return { data: result.data, meta: result.meta };
   const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
   if (status === 401) {
-    api.dispatch(sessionInvalidated());
+    // A 401 to the logout call itself means the session is already gone (another tab logged out first): the
+    // logout listener finishes the logout with its own message instead of 'Your session is invalid'.
+    if (api.endpoint !== 'logout') api.dispatch(sessionInvalidated());
     return { error: { status, message: SESSION_INVALID } };
   }
   if (error.status === 'PARSING_ERROR') {

@@ -149,3 +149,16 @@ describe('last page reporting', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('logout in several tabs', () => {
+  it('a 401 to the logout call (another tab logged out first) still ends with the inactivity message', async () => {
+    server.use(http.get('*/api/logout', () => HttpResponse.json({ message: 'gone' }, { status: 401 })));
+    const { store, navigate, waitFor } = listenerHarness(loggedInState());
+    store.dispatch(logoutRequested({ reason: 'inactivity' }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/login', { replace: true, state: { errorMessage: INACTIVITY_LOGOUT } }),
+    );
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(store.getState().session.is_logged_in).toBe(false);
+  });
+});

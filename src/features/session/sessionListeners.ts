@@ -137,11 +137,8 @@ export function addSessionListeners(startListening: AppStartListening) {
       try {
         await dispatch(api.endpoints.logout.initiate()).unwrap();
       } catch (error) {
-        if ((error as ApiError).status === 401) {
-          leaveAccount(username, saved);
-          return; // already logged out on the server; the 401 listener redirected
-        }
-        if (payload.reason === 'user') {
+        // 401: already logged out on the server (another tab's idle logout, say): finish the logout here.
+        if ((error as ApiError).status !== 401 && payload.reason === 'user') {
           dispatch(dialogShown({ message: (error as ApiError).message }));
           return;
         }
