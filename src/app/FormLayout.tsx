@@ -14,6 +14,7 @@ import { WelcomeBanner } from '../features/banners/WelcomeBanner';
 import { NotificationToasts } from '../features/notifications/NotificationToasts';
 import { ErrorDialog } from '../features/notifications/ErrorDialog';
 import { InactivityGuard } from '../features/session/InactivityGuard';
+import { SaveStatus } from '../features/answers/SaveStatus';
 import '../styles/shell.css';
 
 /** Where the bottom bar's buttons lead from a form page (SPEC §2). */
@@ -87,6 +88,7 @@ export default function FormLayout() {
             canSubmit={buttons.canSubmit}
             onNavigate={go('pageButton')}
             onSubmit={() => dispatch(submitRequested())}
+            status={<SaveStatus />}
           />
         )}
       </main>
