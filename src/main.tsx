@@ -15,7 +15,7 @@ if (!container) throw new Error('public/index.html must contain <div id="root">.
 const isLoggedIn = hasLoginCookie();
 // The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
 setStorageAccount(accountAtStart(isLoggedIn));
-const store = makeStore(undefined, { persist: true });
+const store = makeStore(undefined, { persist: true, crossTab: true });
 store.dispatch(sessionDetected({ isLoggedIn }));
 window.addEventListener('online', () => store.dispatch(connectionRestored()));
 

@@ -14,6 +14,7 @@ import tabs from '../features/tabs/tabsSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import sync, { storageWriteFailed } from '../features/answers/syncSlice';
 import { persistConfig } from '../features/persistence/persistConfig';
+import { addCrossTabListeners, answersSavedElsewhere, openCrossTabChannel } from '../features/answers/crossTab';
 import { registerListeners } from './listenerMiddleware';
 
 export const rootReducer = combineReducers({
@@ -35,7 +36,10 @@ export const STORAGE_WRITE_FAILED =
  * One store per app (and per test): its own listener middleware, so tests never share listeners.
  * `persist` keeps answers, add-another counts, tab choices and the save outbox on the device (redux-persist).
  */
-export function makeStore(preloadedState?: Partial<RootState>, options: { persist?: boolean } = {}) {
+export function makeStore(
+  preloadedState?: Partial<RootState>,
+  options: { persist?: boolean; crossTab?: boolean } = {},
+) {
   const listener = createListenerMiddleware();
   let onWriteFail = (_error: Error) => {};
   const reducer = options.persist
@@ -59,6 +63,19 @@ export function makeStore(preloadedState?: Partial<RootState>, options: { persis
   });
   onWriteFail = () => store.dispatch(storageWriteFailed(STORAGE_WRITE_FAILED));
   registerListeners(listener.startListening as AppStartListening);
+  if (options.crossTab) {
+    const channel = openCrossTabChannel((data) => {
+      const message = data as { username?: unknown; version?: unknown; answer?: unknown };
+      if (
+        typeof message?.username === 'string' &&
+        typeof message.version === 'number' &&
+        typeof message.answer === 'object'
+      ) {
+        store.dispatch(answersSavedElsewhere(message as Parameters<typeof answersSavedElsewhere>[0]));
+      }
+    });
+    addCrossTabListeners(listener.startListening as AppStartListening, channel);
+  }
   return store;
 }
 
