@@ -39,7 +39,10 @@ const config: Config = {
       globalSetup: '<rootDir>/server/test/globalSetup.ts',
       transform,
       // @fastify/static requires content-disposition 3, which ships ESM only.
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+      // file-type (content sniffing of uploads) and its chain are ESM only as well.
+      transformIgnorePatterns: [
+        '/node_modules/(?!(content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|peek-readable|@borewit)/)',
+      ],
     },
   ],
 };

@@ -21,6 +21,13 @@ import { createTokenService, type TokenService } from './tokens/service';
 import { tokenRoutes } from './tokens/routes';
 import { createLookupService, type LookupService } from './lookup/service';
 import { lookupRoutes } from './lookup/routes';
+import { resolveUploadSecret } from './documents/policy';
+import { createStorage, LOCAL_UPLOAD_PATH } from './documents/storage';
+import { createDocumentService, type DocumentService } from './documents/service';
+import { createConversionWorker, type ConversionWorker } from './documents/worker';
+import { documentRoutes } from './documents/routes';
+import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
+import { pdfRoutes } from './pdf/routes';
 import { LOOKUP_CATEGORIES } from '../../src/config/constants';
 
 export interface Services {
@@ -29,6 +36,9 @@ export interface Services {
   tokens: TokenService;
   lookup: LookupService;
   mailer: Mailer;
+  documents: DocumentService;
+  conversionWorker: ConversionWorker;
+  applicationPdf: ApplicationPdfService;
 }
 
 declare module 'fastify' {
@@ -66,17 +76,44 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await migrate(db);
 
   const mailer = createMailer(config, app.log);
+  // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
+  const uploadSecret = await resolveUploadSecret(db, config);
+  const storage = createStorage(config, uploadSecret);
+  const documents = createDocumentService({
+    db,
+    storage,
+    uploadSecret,
+    log: app.log,
+    onJobQueued: () => conversionWorker.kick(),
+  });
+  const conversionWorker = createConversionWorker(documents, storage, {
+    pollMs: config.documentPollMs,
+    // The embedded database has one process, so whatever is in_progress at start-up was interrupted.
+    staleMs: db.kind === 'pglite' ? 0 : 5 * 60_000,
+    compress: config.pdfCompress,
+    log: app.log,
+  });
   const services: Services = {
     identity: createIdentityService(db, mailer, config),
     answers: createAnswerService(db),
     tokens: createTokenService(db),
     lookup: createLookupService(db),
     mailer,
+    documents,
+    conversionWorker,
+    applicationPdf: createApplicationPdfService({ db, storage, documents, log: app.log, compress: config.pdfCompress }),
   };
   await seedLookupSample(services.lookup);
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorateRequest('user', null);
+  // The worker starts with the server (not in the admin CLI, which never gets ready) and stops before the
+  // database closes, letting a running conversion finish.
+  app.addHook('onReady', async () => conversionWorker.start());
+  app.addHook('preClose', async () => {
+    await conversionWorker.stop();
+    await services.applicationPdf.stop();
+  });
 
   // JSON bodies, where an empty body (SPEC §7: "body only when there is a payload") reads as none.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -98,7 +135,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         // antd writes its styles at run time (CSS-in-JS).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // With S3, the browser posts uploads straight to the bucket.
+        connectSrc: ["'self'", ...(storage.uploadOrigin ? [storage.uploadOrigin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
@@ -118,13 +156,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }),
   });
   registerErrorHandler(app);
-  registerCsrf(app);
+  registerCsrf(app, { multipartPaths: [LOCAL_UPLOAD_PATH] });
 
   const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
   identityRoutes(app, { db, config, identity: services.identity, publicRateLimit });
   answerRoutes(app, { db, config, answers: services.answers });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit });
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
+  documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });
+  pdfRoutes(app, { db, config, applicationPdf: services.applicationPdf });
   await registerSpa(app, config.staticDir, config.clientConfig);
 
   return app;

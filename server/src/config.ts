@@ -14,7 +14,7 @@ export interface ClientConfig {
 export interface Config {
   host: string;
   port: number;
-  /** Where the embedded database, the outbox and (later) uploaded files live. */
+  /** Where the embedded database, the outbox and uploaded files (files/) live. */
   dataDir: string;
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   databaseUrl?: string;
@@ -38,9 +38,49 @@ export interface Config {
   clientConfig: ClientConfig;
   /** Tests capture the log here to check that no secret is written. */
   logStream?: NodeJS.WritableStream;
+  /** Uploaded documents and PDFs when S3 is not configured (Documents issue). */
+  filesDir: string;
+  /**
+   * Signs the upload policies of local storage (HMAC-SHA256). When unset, one is generated once and kept in the
+   * database (server_secrets), so restarts and every instance on the same database agree.
+   */
+  uploadSecret?: string;
+  /** S3-compatible storage for documents; when unset, files live in filesDir. */
+  s3?: S3Config;
+  /** pdfkit stream compression; tests turn it off to read the PDFs' text. */
+  pdfCompress: boolean;
+  /** How often the conversion worker looks for new jobs (it is also woken on every new job). */
+  documentPollMs: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2…): their URL. */
+  endpoint?: string;
+  /** Without keys the AWS SDK's default credential chain is used (instance role, ~/.aws, …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 }
 
 const MINUTE = 60_000;
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) throw new Error('S3_ENDPOINT must be an http(s) URL');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -77,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? { inactivityWarningMs: int(env.INACTIVITY_WARNING_MS, 0, 'INACTIVITY_WARNING_MS') }
         : {}),
     },
+    filesDir: path.resolve(root, env.FILES_DIR || path.join(dataDir, 'files')),
+    uploadSecret: env.UPLOAD_SECRET || undefined,
+    s3: s3FromEnv(env),
+    pdfCompress: env.PDF_COMPRESS !== 'false',
+    documentPollMs: 250,
     ...overrides,
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
@@ -84,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) {
     throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  }
+  if (config.uploadSecret !== undefined && config.uploadSecret.length < 32) {
+    throw new Error('UPLOAD_SECRET must be at least 32 characters');
   }
   return config;
 }

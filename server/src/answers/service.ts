@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/features/form/requiredAnswers';
+import { documentAnswersOf } from '../documents/service';
 
 export const ANSWER_MESSAGES = {
   saved: 'Your answers were saved.',
@@ -56,8 +57,8 @@ export function createAnswerService(db: Db) {
         successful_login: logins.rows.map((r) => new Date(r.at).toISOString()),
         web_status: statuses.rows.map((r) => ({ web_status: r.web_status })),
         answer: app.answer,
-        // Filled by the Documents issue (uploaded files); an empty map until then.
-        document_answer: {},
+        // The converted documents: key → file_name, file_size (SPEC §3 "Document answer").
+        document_answer: await documentAnswersOf(db, userId),
       };
     },
 

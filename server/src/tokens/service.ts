@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { hashToken, randomToken } from '../identity/tokens';
 import { normaliseUsername } from '../identity/service';
+import { documentAnswersOf } from '../documents/service';
 import type { AnswerMap } from '../../../src/features/form/requiredAnswers';
 
 const DAY = 86_400_000;
@@ -76,8 +77,12 @@ export function createTokenService(db: Db) {
         [user_id],
       );
       const app = rows[0] ?? { answer: {}, add_another: {}, tabs: {} };
-      // document_answer is filled by the Documents issue.
-      return { answer: app.answer, add_another: app.add_another, document_answer: {}, tabs: app.tabs };
+      return {
+        answer: app.answer,
+        add_another: app.add_another,
+        document_answer: await documentAnswersOf(db, user_id!),
+        tabs: app.tabs,
+      };
     },
   };
 }

@@ -1,0 +1,251 @@
+/**
+ * Documents benchmark: npx tsx bench/documents.bench.ts
+ *
+ * Prints how long the conversion worker takes for a ~1 MB DOCX and a ~1 MB JPEG, and how long the PDF copy of a
+ * complete application with three documents takes to build: the builder alone, and GET /api/pdf end to end
+ * (database, storage, build) on a fresh embedded database. Times are medians of warm runs.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { convertToPdf } from '../server/src/documents/convert';
+import { inspectUpload } from '../server/src/documents/inspect';
+import { buildApplicationPdf } from '../server/src/pdf/build';
+import { printableApplication } from '../server/src/pdf/outline';
+import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import * as files from '../server/test/fixtures/files';
+
+const WORDS =
+  'the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all would their we him been has when who will more no if out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three'.split(
+    ' ',
+  );
+
+function randomText(words: number, seed: number): string {
+  let x = seed;
+  const out: string[] = [];
+  for (let i = 0; i < words; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    out.push(WORDS[x % WORDS.length]);
+  }
+  return `${out.join(' ')}.`;
+}
+
+/** A realistic essay: headings, formatted paragraphs, a list. */
+function essay(paragraphs: number): files.DocxParagraph[] {
+  const out: files.DocxParagraph[] = [{ style: 'Heading1', runs: [{ text: 'Personal Statement' }] }];
+  for (let i = 0; i < paragraphs; i++) {
+    if (i % 12 === 0) out.push({ style: 'Heading2', runs: [{ text: `Part ${i / 12 + 1}` }] });
+    if (i % 9 === 4) {
+      out.push(
+        { list: true, runs: [{ text: randomText(12, i) }] },
+        { list: true, runs: [{ text: randomText(9, i + 1) }] },
+      );
+    }
+    out.push({
+      runs: [
+        { text: randomText(40, i * 7) },
+        { text: ` ${randomText(6, i * 11)}`, bold: true },
+        { text: ` ${randomText(50, i * 13)}`, italic: i % 2 === 0 },
+      ],
+    });
+  }
+  return out;
+}
+
+function report(label: string, samples: number[]) {
+  samples.sort((x, y) => x - y);
+  const median = samples[Math.floor(samples.length / 2)];
+  console.log(
+    `${label.padEnd(74)} ${median.toFixed(0).padStart(6)} ms median  (min ${samples[0].toFixed(0)}, ${samples.length} runs)`,
+  );
+}
+
+async function time<T>(label: string, runs: number, fn: () => Promise<T>) {
+  let result = await fn(); // warm-up (module loading, font metrics)
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    result = await fn();
+    samples.push(performance.now() - start);
+  }
+  report(label, samples);
+  return result;
+}
+
+const kb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
+
+async function convertFile(name: string, bytes: Buffer) {
+  const inspection = await inspectUpload(name, bytes);
+  if (!inspection.ok) throw new Error(`${name}: ${inspection.message}`);
+  return convertToPdf(inspection.kind, bytes, { compress: true });
+}
+
+async function main() {
+  console.log(`Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}\n`);
+
+  // 1. DOCX of about 1 MB: twelve pages of formatted text and a large photo (what makes Word files big).
+  const docxWithPhoto = files.docx(essay(40), { image: files.jpeg(2400, 1800, 930_000), imageType: 'jpeg' });
+  const docxPng = files.docx(essay(40), { image: files.png(560, 560, { noise: true }) });
+  const textDocx = files.docx(essay(2600));
+  const r1 = await time(`DOCX ${kb(docxWithPhoto.length)} (text + photo) → PDF`, 10, () =>
+    convertFile('essay.docx', docxWithPhoto),
+  );
+  console.log(`${''.padEnd(6)}→ ${r1.pages} pages, ${kb(r1.bytes.length)}`);
+  const r2 = await time(`DOCX ${kb(docxPng.length)} (text + lossless PNG) → PDF`, 5, () =>
+    convertFile('essay.docx', docxPng),
+  );
+  console.log(`${''.padEnd(6)}→ ${r2.pages} pages, ${kb(r2.bytes.length)}`);
+  const r3 = await time(`DOCX ${kb(textDocx.length)} (text only, near the 300-page limit) → PDF`, 5, () =>
+    convertFile('essay.docx', textDocx),
+  );
+  console.log(`${''.padEnd(6)}→ ${r3.pages} pages, ${kb(r3.bytes.length)}`);
+
+  // 2. JPEG of about 1 MB (pdf-lib embeds JPEG data as it is).
+  const photo = files.jpeg(4000, 3000, 1_000_000);
+  await time(`JPEG ${kb(photo.length)} (4000×3000) → PDF`, 20, () => convertFile('photo.jpg', photo));
+  const bigPng = files.png(560, 560, { noise: true });
+  await time(`PNG ${kb(bigPng.length)} (560×560 noise, no compression gain) → PDF`, 10, () =>
+    convertFile('photo.png', bigPng),
+  );
+
+  // 3. The PDF copy of a complete application with three documents.
+  const answers = { ...completeApplication(), personal_statement_essay: '' };
+  const documents = [
+    {
+      answerKey: 'personal_statement_doc',
+      label: 'Personal Statement Document',
+      fileName: 'essay.docx',
+      fileSize: 1,
+      bytes: (await convertFile('essay.docx', files.docx(essay(12)))).bytes,
+    },
+    {
+      answerKey: 'transcript_doc',
+      label: 'Transcript',
+      fileName: 'transcript.pdf',
+      fileSize: 1,
+      bytes: await files.pdf(3),
+    },
+    {
+      answerKey: 'photo_doc',
+      label: 'Photo',
+      fileName: 'photo.jpg',
+      fileSize: 1,
+      bytes: (await convertFile('photo.jpg', photo)).bytes,
+    },
+  ];
+  const state = { answers, addAnother: { activity: 4 }, tabs: { personal_statement: 'upload' } };
+  const built = await time('Application PDF builder (complete answers, 4 activities, 3 documents)', 20, async () =>
+    buildApplicationPdf({
+      form: printableApplication(state),
+      answers,
+      username: 'ada@example.com',
+      submittedAt: null,
+      documents,
+      compress: true,
+    }),
+  );
+  console.log(`${''.padEnd(6)}→ ${built.pages} pages, ${kb(built.bytes.length)}`);
+
+  // End to end: GET /api/pdf after a change (so it rebuilds), on a fresh embedded database and local storage.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'));
+  const app = await buildApp(
+    loadConfig(
+      {},
+      { memoryDb: {}, logLevel: 'silent', staticDir: '/nonexistent', filesDir, publicRateLimit: 1_000_000 },
+    ),
+  );
+  try {
+    const json = { 'content-type': 'application/json' };
+    const username = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const password = 'Maple-Syrup-2024!';
+    await app.inject({ method: 'POST', url: '/public/signup', headers: json, payload: { username, password } });
+    const code = (await app.db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [username])).rows[0];
+    await app.db.query('UPDATE users SET confirmed_at = now() WHERE id = $1', [code.id]);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/public/login',
+      headers: json,
+      payload: { username, password },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const as = { ...json, cookie };
+    await app.inject({ method: 'PUT', url: '/api/answer', headers: as, payload: answers });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/add-another',
+      headers: as,
+      payload: { button_id: 'activity', num_components: 4 },
+    });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/tabs',
+      headers: as,
+      payload: { tab_id: 'personal_statement', chosen_tab: 'upload' },
+    });
+    const uploads: [string, string, Buffer][] = [
+      ['personal_statement_doc', 'essay.docx', files.docx(essay(12))],
+      ['transcript_doc', 'transcript.pdf', await files.pdf(3)],
+      ['photo_doc', 'photo.jpg', photo],
+    ];
+    for (const [key, name, bytes] of uploads) {
+      const { url, fields } = (
+        await app.inject({ method: 'POST', url: '/api/presigned-url', headers: as, payload: { answer_key: key } })
+      ).json();
+      const boundary = 'benchboundary';
+      const body = Buffer.concat([
+        ...Object.entries(fields as Record<string, string>).map(([k, v]) =>
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+        ),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      await app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      await app.inject({
+        method: 'POST',
+        url: `/api/pdf/document-answer/${key}`,
+        headers: as,
+        payload: { file_key: fields.key, file_name: name },
+      });
+    }
+    await app.services.conversionWorker.runOnce();
+    // Each round changes an answer first (not timed), so GET /api/pdf has to rebuild the copy.
+    const samples: number[] = [];
+    for (let n = 0; n <= 10; n++) {
+      await app.inject({
+        method: 'PUT',
+        url: '/api/answer',
+        headers: as,
+        payload: { ...answers, middle_name: `M${n}` },
+      });
+      const start = performance.now();
+      const res = (await app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } })).json();
+      if (res.status !== 'completed') throw new Error(`status ${res.status}`);
+      if (n > 0) samples.push(performance.now() - start);
+    }
+    report('GET /api/pdf end to end (rebuild after an answer change; DB + storage)', samples);
+    const cached: number[] = [];
+    for (let n = 0; n < 10; n++) {
+      const start = performance.now();
+      await app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } });
+      cached.push(performance.now() - start);
+    }
+    report('GET /api/pdf when nothing changed (cached copy)', cached);
+  } finally {
+    await app.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

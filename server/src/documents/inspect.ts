@@ -1,0 +1,52 @@
+import { FILE_MAX_BYTES } from '../../../src/config/constants';
+import { checkFile, FILE_MESSAGES, fileExtension } from '../../../src/features/documents/fileRules';
+
+/** What an accepted upload really is, by its content. */
+export type DocumentKind = 'png' | 'jpeg' | 'pdf' | 'docx';
+
+const KIND_BY_DETECTED: Record<string, DocumentKind> = { png: 'png', jpg: 'jpeg', pdf: 'pdf', docx: 'docx' };
+
+/** The extensions a kind may be named with; an image's extension may name either image type. */
+const EXTENSIONS_BY_KIND: Record<DocumentKind, string[]> = {
+  png: ['png', 'jpg', 'jpeg'],
+  jpeg: ['png', 'jpg', 'jpeg'],
+  pdf: ['pdf'],
+  docx: ['docx'],
+};
+
+export const CONTENT_TYPES: Record<DocumentKind, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The file's type by its magic bytes (file-type), when it is one of the accepted kinds. */
+export async function detectKind(bytes: Uint8Array): Promise<DocumentKind | null> {
+  // file-type is ESM only (and loaded on first use).
+  const { fileTypeFromBuffer } = await import('file-type');
+  const detected = await fileTypeFromBuffer(bytes);
+  return (detected && KIND_BY_DETECTED[detected.ext]) ?? null;
+}
+
+export type Inspection = { ok: true; kind: DocumentKind } | { ok: false; message: string; status: 400 | 413 };
+
+/** The rules on the name alone (extension, length), as the SPEC words them; null when it passes. */
+export function checkFileName(name: string): string | null {
+  return checkFile({ name, size: 1 });
+}
+
+/**
+ * The whole upload check, used by the upload endpoint and again by the worker before converting (a file read
+ * back from S3 was never seen by this server): name, size, and the content by magic bytes, which must be an
+ * accepted kind that agrees with the extension. A renamed executable or a plain zip is refused here.
+ */
+export async function inspectUpload(name: string, bytes: Uint8Array): Promise<Inspection> {
+  const ruleBroken = checkFile({ name, size: bytes.length });
+  if (ruleBroken) return { ok: false, message: ruleBroken, status: bytes.length > FILE_MAX_BYTES ? 413 : 400 };
+  const kind = await detectKind(bytes);
+  if (!kind || !EXTENSIONS_BY_KIND[kind].includes(fileExtension(name))) {
+    return { ok: false, message: FILE_MESSAGES.wrongType, status: 400 };
+  }
+  return { ok: true, kind };
+}

@@ -1,0 +1,122 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { currentUser, requireUser } from '../http/auth';
+import { badRequest } from '../http/errors';
+import { objectOf, str } from '../http/schemas';
+import { FILE_MAX_BYTES } from '../../../src/config/constants';
+import { ANSWER_KEY_PATTERN, DOCUMENT_MESSAGES, FileTooLarge, type DocumentService } from './service';
+import { LOCAL_UPLOAD_PATH } from './storage';
+
+const keyParams = objectOf({ key: str(100, { pattern: ANSWER_KEY_PATTERN }) });
+type KeyParams = { Params: { key: string } };
+
+/** The multipart fields of a local upload (the policy of POST /api/presigned-url); others are ignored. */
+const POLICY_FIELDS = ['key', 'policy', 'signature'];
+
+/** SPEC §7's document calls, plus the local upload endpoint that stands in for S3. All on the session's user. */
+export function documentRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; documents: DocumentService; uploadRateLimit: { max: number; timeWindow: string } },
+) {
+  const { documents } = deps;
+  app.register(async (api) => {
+    api.addHook('onRequest', requireUser(deps.db, deps.config));
+
+    api.post<{ Body: { answer_key: string } }>(
+      '/api/presigned-url',
+      {
+        schema: { body: objectOf({ answer_key: str(100, { pattern: ANSWER_KEY_PATTERN }) }) },
+        config: { rateLimit: deps.uploadRateLimit },
+      },
+      async (request) => documents.presign(currentUser(request).userId, request.body.answer_key),
+    );
+
+    api.get('/api/document-answer', async (request) => documents.list(currentUser(request).userId));
+
+    api.delete<KeyParams>('/api/document-answer/:key', { schema: { params: keyParams } }, async (request) =>
+      documents.remove(currentUser(request).userId, request.params.key),
+    );
+
+    api.post<KeyParams & { Body: { file_key: string; file_name: string } }>(
+      '/api/pdf/document-answer/:key',
+      {
+        schema: {
+          params: keyParams,
+          body: objectOf({ file_key: str(300, { minLength: 1 }), file_name: str(255, { minLength: 1 }) }),
+        },
+        config: { rateLimit: deps.uploadRateLimit },
+      },
+      async (request, reply) => {
+        const { key } = request.params;
+        const result = await documents.startConversion(
+          currentUser(request).userId,
+          key,
+          request.body.file_key,
+          request.body.file_name,
+        );
+        return reply.code(202).send(result);
+      },
+    );
+
+    api.get<KeyParams>('/api/pdf/document-answer/:key', { schema: { params: keyParams } }, async (request) =>
+      documents.status(currentUser(request).userId, request.params.key),
+    );
+
+    api.delete<KeyParams>('/api/pdf/document-answer/:key', { schema: { params: keyParams } }, async (request) =>
+      documents.remove(currentUser(request).userId, request.params.key),
+    );
+
+    if (documents.storage.kind !== 'local') return;
+
+    // The browser posts here as it would to S3: the policy's fields first, then `file`. Multipart is parsed only
+    // on this route (and CSRF accepts multipart only on this path).
+    await api.register(async (upload) => {
+      await upload.register(fastifyMultipart, {
+        throwFileSizeLimit: true,
+        limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+      });
+      upload.post(LOCAL_UPLOAD_PATH, { config: { rateLimit: deps.uploadRateLimit } }, async (request, reply) => {
+        const user = currentUser(request);
+        // Parts in order: only the fields before the file count (as with S3); later parts are drained unread.
+        const fields: Record<string, string> = {};
+        let received = false;
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (!received && POLICY_FIELDS.includes(part.fieldname) && typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+            continue;
+          }
+          if (received || part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          received = true;
+          await documents.acceptUpload(
+            user.userId,
+            { ...fields },
+            {
+              name: part.filename,
+              async read() {
+                try {
+                  return await part.toBuffer();
+                } catch (error) {
+                  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLarge();
+                  throw error;
+                }
+              },
+              discard() {
+                if (!part.file.readableEnded) part.file.resume();
+              },
+            },
+          );
+        }
+        if (!received) throw badRequest(DOCUMENT_MESSAGES.uploadIncomplete);
+        // As S3 answers a pre-signed POST by default: 204, no body.
+        return reply.code(204).send();
+      });
+    });
+  });
+}

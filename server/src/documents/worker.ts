@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { FILE_MAX_BYTES } from '../../../src/config/constants';
+import { FILE_MESSAGES } from '../../../src/features/documents/fileRules';
+import { CONVERSION_MESSAGES, ConversionError, convertToPdf } from './convert';
+import { inspectUpload } from './inspect';
+import { MAX_ATTEMPTS, type DocumentService, type Job } from './service';
+import { StoredObjectTooLarge, type Storage } from './storage';
+
+export interface WorkerOptions {
+  /** How often the queue is looked at when nobody woke the worker. */
+  pollMs: number;
+  /**
+   * How old an in_progress job must be to count as abandoned by a crash. 0 with the embedded database (one
+   * process owns it); on PostgreSQL, where other instances may be converting, longer than any conversion.
+   */
+  staleMs: number;
+  compress: boolean;
+  log: FastifyBaseLogger;
+}
+
+const MAINTENANCE_EVERY_MS = 60_000;
+
+/**
+ * The conversion worker: a loop in the server process that takes one job at a time from conversion_jobs (so a
+ * job survives a restart), converts it and records the outcome. Woken at once by kick() when a job is queued,
+ * otherwise it polls. stop() lets the running job finish; app.close() calls it before the database closes.
+ */
+export function createConversionWorker(service: DocumentService, storage: Storage, options: WorkerOptions) {
+  const { log } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let lastMaintenance = 0;
+
+  async function process(job: Job) {
+    if (job.attempts > MAX_ATTEMPTS) {
+      await service.fail(job, CONVERSION_MESSAGES.failed);
+      return;
+    }
+    let bytes: Buffer | null;
+    try {
+      bytes = await storage.get(job.file_key, FILE_MAX_BYTES);
+    } catch (error) {
+      if (error instanceof StoredObjectTooLarge) {
+        await service.fail(job, FILE_MESSAGES.tooLarge);
+        return;
+      }
+      log.warn({ err: error, job: job.id }, 'could not read an upload; the job will be retried');
+      if (job.attempts < MAX_ATTEMPTS) await service.retryLater(job);
+      else await service.fail(job, CONVERSION_MESSAGES.failed);
+      return;
+    }
+    if (!bytes) {
+      await service.fail(job, CONVERSION_MESSAGES.missing);
+      return;
+    }
+    // Checked again: with S3 this server never saw the file before.
+    const inspection = await inspectUpload(job.file_name, bytes);
+    if (!inspection.ok) {
+      await service.fail(job, inspection.message);
+      return;
+    }
+    let converted;
+    try {
+      converted = await convertToPdf(inspection.kind, bytes, { compress: options.compress });
+    } catch (error) {
+      if (!(error instanceof ConversionError)) log.error({ err: error, job: job.id }, 'conversion failed');
+      await service.fail(job, error instanceof ConversionError ? error.message : CONVERSION_MESSAGES.failed);
+      return;
+    }
+    const pdfKey = `converted/${job.user_id}/${job.answer_key}/${crypto.randomBytes(16).toString('base64url')}.pdf`;
+    try {
+      await storage.put(pdfKey, converted.bytes, 'application/pdf');
+    } catch (error) {
+      log.warn({ err: error, job: job.id }, 'could not store a converted PDF; the job will be retried');
+      if (job.attempts < MAX_ATTEMPTS) await service.retryLater(job);
+      else await service.fail(job, CONVERSION_MESSAGES.failed);
+      return;
+    }
+    const recorded = await service.complete(job, { fileSize: bytes.length, pdfKey, pages: converted.pages });
+    // Deleted or replaced while converting: the PDF belongs to nobody.
+    if (!recorded) await storage.delete(pdfKey).catch(() => undefined);
+  }
+
+  async function maintain() {
+    if (Date.now() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
+    lastMaintenance = Date.now();
+    if (options.staleMs > 0) await service.recoverInterrupted(options.staleMs);
+    await service.removeAbandonedUploads();
+  }
+
+  /** Converts every waiting job, one at a time. */
+  async function drain(force = false) {
+    for (;;) {
+      if (stopped && !force) return;
+      const job = await service.claimNext();
+      if (!job) break;
+      try {
+        await process(job);
+      } catch (error) {
+        log.error({ err: error, job: job.id }, 'conversion job failed');
+        await service.fail(job, CONVERSION_MESSAGES.failed).catch(() => undefined);
+      }
+    }
+    await maintain();
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  function tick() {
+    timer = null;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error) => log.error({ err: error }, 'conversion worker error'))
+      .finally(afterRun);
+  }
+
+  function afterRun() {
+    running = null;
+    if (again) {
+      again = false;
+      schedule(0);
+    } else {
+      schedule(options.pollMs);
+    }
+  }
+
+  return {
+    /** Puts jobs a crash left in_progress back in the queue, then starts looking at it. */
+    async start() {
+      stopped = false;
+      const recovered = await service.recoverInterrupted(options.staleMs);
+      if (recovered > 0) log.info({ recovered }, 'conversion jobs interrupted by a restart were queued again');
+      schedule(0);
+    },
+    /** A job was queued: look now rather than at the next poll. */
+    kick() {
+      if (stopped) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+    /** Tests: convert what is waiting now, in this call. */
+    async runOnce() {
+      while (running) await running;
+      running = drain(true).finally(afterRun);
+      await running;
+    },
+  };
+}
+
+export type ConversionWorker = ReturnType<typeof createConversionWorker>;

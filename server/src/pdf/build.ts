@@ -1,0 +1,220 @@
+import { PDFDocument } from 'pdf-lib';
+import { ownBytes } from '../documents/convert';
+import { FONTS, MARGIN, printable, renderPdf, type PdfKitDocument } from './pdfkit';
+import type { PrintAnswers, PrintDocument, PrintForm, PrintQuestion } from './types';
+
+export interface ApplicationPdfInput {
+  form: PrintForm;
+  answers: PrintAnswers;
+  username: string;
+  submittedAt: Date | null;
+  documents: PrintDocument[];
+  /** pdfkit stream compression (off in tests, so the text can be read). */
+  compress: boolean;
+  now?: Date;
+}
+
+const GREY = '#555555';
+const BLACK = '#000000';
+const NOT_ANSWERED = 'Not answered';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const mark = (on: boolean) => (on ? '[X]' : '[ ]');
+const isChecked = (value: unknown) => value === true || value === 'Y' || value === 'true';
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const formatDay = (date: Date) =>
+  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function bottom(doc: PdfKitDocument) {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+/** Starts a new page when less than `height` is left, so a label is never the last line of a page. */
+function keepTogether(doc: PdfKitDocument, height: number) {
+  if (doc.y + height > bottom(doc) && doc.y > doc.page.margins.top) doc.addPage();
+}
+
+function writeLine(doc: PdfKitDocument, text: string, font: string, size: number, color = BLACK, indent = 0) {
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor(color)
+    .text(printable(text), MARGIN + indent, doc.y, { width: doc.page.width - 2 * MARGIN - indent });
+}
+
+function writeQuestion(
+  doc: PdfKitDocument,
+  q: PrintQuestion,
+  answers: PrintAnswers,
+  documents: Map<string, PrintDocument>,
+) {
+  const value = q.value ?? str(answers[q.key]);
+  switch (q.type) {
+    case 'heading':
+      doc.moveDown(0.3);
+      keepTogether(doc, 40);
+      writeLine(doc, q.label, FONTS.bold, 11);
+      doc.moveDown(0.2);
+      return;
+    case 'checkbox':
+      keepTogether(doc, 16);
+      writeLine(doc, `${mark(isChecked(answers[q.key]))} ${q.label}`, FONTS.regular, 10);
+      doc.moveDown(0.35);
+      return;
+    default:
+      break;
+  }
+  keepTogether(doc, 30);
+  writeLine(doc, q.label, FONTS.bold, 9, GREY);
+  doc.moveDown(0.1);
+  switch (q.type) {
+    case 'radio': {
+      const options = q.options ?? [];
+      if (options.length === 0) {
+        writeLine(doc, value || NOT_ANSWERED, value ? FONTS.regular : FONTS.italic, 10, value ? BLACK : GREY);
+      } else if (options.length <= 4 && options.every((o) => o.label.length <= 30)) {
+        writeLine(doc, options.map((o) => `${mark(value === o.value)} ${o.label}`).join('      '), FONTS.regular, 10);
+      } else {
+        for (const o of options) writeLine(doc, `${mark(value === o.value)} ${o.label}`, FONTS.regular, 10);
+      }
+      break;
+    }
+    case 'checkboxGroup':
+      for (const o of q.options ?? [])
+        writeLine(doc, `${mark(isChecked(answers[o.value]))} ${o.label}`, FONTS.regular, 10);
+      break;
+    case 'document': {
+      const attached = documents.get(q.key);
+      writeLine(
+        doc,
+        attached
+          ? `Uploaded: ${attached.fileName} (${formatSize(attached.fileSize)}), attached at the end of this PDF`
+          : 'No file uploaded',
+        attached ? FONTS.regular : FONTS.italic,
+        10,
+        attached ? BLACK : GREY,
+      );
+      break;
+    }
+    default:
+      // text and textarea: long answers flow across pages.
+      if (value.trim() === '') writeLine(doc, NOT_ANSWERED, FONTS.italic, 10, GREY);
+      else writeLine(doc, value, FONTS.regular, 10);
+  }
+  doc.moveDown(0.45);
+}
+
+/** Page numbers in the bottom margin of every page of the answers part (the attachments keep their own). */
+function writeFooters(doc: PdfKitDocument, username: string, totalPages: number) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const margin = doc.page.margins.bottom;
+    // Writing inside the bottom margin must not start a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font(FONTS.regular)
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(printable(`${username}  ·  Page ${i + 1} of ${totalPages}`), MARGIN, doc.page.height - margin / 2 - 4, {
+        width: doc.page.width - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = margin;
+  }
+}
+
+/** The answers part: pdfkit, so long answers flow across pages. Returns the PDF and its page count. */
+async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number) {
+  const { form, answers, username, submittedAt, documents } = input;
+  const byKey = new Map(documents.map((d) => [d.answerKey, d]));
+  let pages = 0;
+  const bytes = await renderPdf(
+    { compress: input.compress, bufferPages: true, title: 'Undergraduate Application' },
+    (doc) => {
+      const name = [str(answers.first_name), str(answers.last_name)].filter(Boolean).join(' ');
+      writeLine(doc, 'Undergraduate Application', FONTS.bold, 20);
+      doc.moveDown(0.3);
+      writeLine(doc, `Applicant: ${name ? `${name} (${username})` : username}`, FONTS.regular, 11);
+      writeLine(doc, submittedAt ? `Submitted on ${formatDay(submittedAt)}` : 'Not yet submitted', FONTS.regular, 11);
+      writeLine(doc, `Copy made on ${formatDay(input.now ?? new Date())}`, FONTS.regular, 9, GREY);
+      doc.moveDown(1);
+
+      for (const page of form.pages) {
+        keepTogether(doc, 80);
+        writeLine(doc, page.title, FONTS.bold, 16);
+        doc
+          .moveTo(MARGIN, doc.y + 2)
+          .lineTo(doc.page.width - MARGIN, doc.y + 2)
+          .lineWidth(0.75)
+          .stroke(GREY);
+        doc.moveDown(0.6);
+        for (const section of page.sections) {
+          keepTogether(doc, 60);
+          writeLine(doc, section.title, FONTS.bold, 13);
+          doc.moveDown(0.35);
+          for (const q of section.questions) writeQuestion(doc, q, answers, byKey);
+          doc.moveDown(0.5);
+        }
+        doc.moveDown(0.5);
+      }
+
+      if (documents.length > 0) {
+        keepTogether(doc, 80);
+        writeLine(doc, 'Attached documents', FONTS.bold, 13);
+        doc.moveDown(0.35);
+        for (const d of documents) {
+          writeLine(doc, `${d.label}: ${d.fileName} (${formatSize(d.fileSize)})`, FONTS.regular, 10);
+        }
+      }
+      pages = doc.bufferedPageRange().count;
+      writeFooters(doc, username, pages + attachmentPages);
+    },
+  );
+  return { bytes, pages };
+}
+
+/**
+ * The PDF copy of an application: the answers (pdfkit) followed by every converted document (pdf-lib copies
+ * their pages). A document that cannot be read any more gets a page saying so instead of failing the whole PDF.
+ */
+export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<{ bytes: Uint8Array; pages: number }> {
+  const sources: (PDFDocument | null)[] = [];
+  for (const d of input.documents) {
+    try {
+      sources.push(await PDFDocument.load(ownBytes(d.bytes), { updateMetadata: false }));
+    } catch {
+      sources.push(null);
+    }
+  }
+  const attachmentPages = sources.reduce((n, s) => n + (s ? s.getPageCount() : 1), 0);
+  const answers = await renderAnswers(input, attachmentPages);
+  const out = await PDFDocument.load(answers.bytes, { updateMetadata: false });
+  for (let i = 0; i < sources.length; i++) {
+    const source = sources[i];
+    if (source) {
+      const copied = await out.copyPages(source, source.getPageIndices());
+      for (const page of copied) out.addPage(page);
+    } else {
+      const page = out.addPage();
+      const font = await out.embedFont('Helvetica');
+      page.drawText(printable(`${input.documents[i].fileName} could not be included in this copy.`), {
+        x: MARGIN,
+        y: page.getHeight() - MARGIN,
+        size: 11,
+        font,
+      });
+    }
+  }
+  out.setTitle('Undergraduate Application');
+  out.setProducer('Admission application');
+  const bytes = await out.save({ useObjectStreams: input.compress });
+  return { bytes, pages: out.getPageCount() };
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { currentUser, requireUser } from '../http/auth';
+import { notFound } from '../http/errors';
+import { PDF_MESSAGES, type ApplicationPdfService } from './service';
+
+/** GET /api/pdf (SPEC §7) and the download it points to; both only ever for the session's applicant. */
+export function pdfRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; applicationPdf: ApplicationPdfService },
+) {
+  const { applicationPdf } = deps;
+  app.register(async (api) => {
+    api.addHook('onRequest', requireUser(deps.db, deps.config));
+
+    api.get('/api/pdf', async (request, reply) => {
+      const user = currentUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return applicationPdf.status(user.userId, user.username);
+    });
+
+    api.get<{ Querystring: { v: string } }>(
+      '/api/pdf/file',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: { v: { type: 'string', pattern: '^[0-9a-f]{16,64}$' } },
+            required: ['v'],
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const pdf = await applicationPdf.file(user.userId, request.query.v);
+        if (!pdf) throw notFound(PDF_MESSAGES.notCurrent);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', 'attachment; filename="application.pdf"')
+          .header('Cache-Control', 'no-store')
+          .send(pdf);
+      },
+    );
+  });
+}

@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { DocumentService } from '../documents/service';
+import type { Storage } from '../documents/storage';
+import type { PrintAnswers, PrintDocument } from './types';
+
+/** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
+const loadBuilder = async () => {
+  const [{ buildApplicationPdf }, outline, { questionByKey }] = await Promise.all([
+    import('./build'),
+    import('./outline'),
+    import('../../../src/features/form/definition'),
+  ]);
+  const definition = crypto.createHash('sha256').update(outline.definitionFingerprint()).digest('hex');
+  return { buildApplicationPdf, printableApplication: outline.printableApplication, questionByKey, definition };
+};
+
+/** SPEC §4 "PDF download status". */
+export type PdfStatus = 'unprocessed' | 'in_progress' | 'completed' | 'failed';
+
+export const PDF_MESSAGES = {
+  failed: 'The PDF copy of your application could not be made. Please try again later.',
+  notCurrent: 'This PDF copy is out of date. Please ask for a new copy.',
+} as const;
+
+/** Bump when the layout changes: every cached copy is then rebuilt. */
+const BUILDER_VERSION = 1;
+/** How long GET /api/pdf waits for a build before answering in_progress (the SPA polls every second). */
+const WAIT_FOR_BUILD_MS = 2000;
+/** A failed build is tried again on the next request after this long. */
+const RETRY_FAILED_AFTER_MS = 60_000;
+
+interface Inputs {
+  hash: string;
+  answers: PrintAnswers;
+  addAnother: Record<string, number>;
+  tabs: Record<string, string>;
+  submittedAt: Date | null;
+  documents: Awaited<ReturnType<DocumentService['convertedPdfs']>>;
+}
+
+/**
+ * The PDF copy of an application (GET /api/pdf). It is built from the form definition, the applicant's answers
+ * and their converted documents, cached by a hash of all of those, and rebuilt when any of them changes.
+ */
+export function createApplicationPdfService(deps: {
+  db: Db;
+  storage: Storage;
+  documents: DocumentService;
+  log: FastifyBaseLogger;
+  compress: boolean;
+}) {
+  const { db, storage, documents, log } = deps;
+  let builder: ReturnType<typeof loadBuilder> | undefined;
+  const builderModules = () => (builder ??= loadBuilder());
+  /** Builds running in this process, by user: concurrent requests share one. */
+  const building = new Map<number, { hash: string; done: Promise<void> }>();
+
+  async function inputs(userId: number, username: string): Promise<Inputs> {
+    const { definition } = await builderModules();
+    const { rows } = await db.query<{
+      answer: PrintAnswers;
+      add_another: Record<string, number>;
+      tabs: Record<string, string>;
+      submitted_at: Date | null;
+    }>('SELECT answer, add_another, tabs, submitted_at FROM applications WHERE user_id = $1', [userId]);
+    const app = rows[0] ?? { answer: {}, add_another: {}, tabs: {}, submitted_at: null };
+    const docs = await documents.convertedPdfs(userId);
+    const hash = crypto
+      .createHash('sha256')
+      .update(
+        JSON.stringify([
+          BUILDER_VERSION,
+          definition,
+          deps.compress,
+          username,
+          app.answer,
+          app.add_another,
+          app.tabs,
+          app.submitted_at ? new Date(app.submitted_at).toISOString() : null,
+          docs.map((d) => [d.answer_key, d.pdf_key, d.file_name, d.file_size]),
+        ]),
+      )
+      .digest('hex');
+    return {
+      hash,
+      answers: app.answer,
+      addAnother: app.add_another,
+      tabs: app.tabs,
+      submittedAt: app.submitted_at ? new Date(app.submitted_at) : null,
+      documents: docs,
+    };
+  }
+
+  async function record(userId: number, hash: string, result: { key: string; pages: number } | { message: string }) {
+    const { rows } = await db.query<{ storage_key: string | null }>(
+      'SELECT storage_key FROM application_pdfs WHERE user_id = $1',
+      [userId],
+    );
+    const completed = 'key' in result;
+    await db.query(
+      `INSERT INTO application_pdfs (user_id, source_hash, status, message, storage_key, page_count, built_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (user_id) DO UPDATE SET source_hash = $2, status = $3, message = $4, storage_key = $5,
+              page_count = $6, built_at = now()`,
+      [
+        userId,
+        hash,
+        completed ? 'completed' : 'failed',
+        completed ? '' : result.message,
+        completed ? result.key : null,
+        completed ? result.pages : null,
+      ],
+    );
+    const previous = rows[0]?.storage_key;
+    if (previous && (!completed || previous !== result.key)) await storage.delete(previous).catch(() => undefined);
+  }
+
+  async function build(userId: number, username: string, input: Inputs) {
+    try {
+      const { buildApplicationPdf, printableApplication, questionByKey } = await builderModules();
+      const printDocuments: PrintDocument[] = [];
+      for (const d of input.documents) {
+        const bytes = await storage.get(d.pdf_key);
+        if (!bytes) continue;
+        printDocuments.push({
+          answerKey: d.answer_key,
+          label: questionByKey(d.answer_key)?.label ?? d.answer_key,
+          fileName: d.file_name,
+          fileSize: Number(d.file_size),
+          bytes,
+        });
+      }
+      const form = printableApplication({ answers: input.answers, addAnother: input.addAnother, tabs: input.tabs });
+      const pdf = await buildApplicationPdf({
+        form,
+        answers: input.answers,
+        username,
+        submittedAt: input.submittedAt,
+        documents: printDocuments,
+        compress: deps.compress,
+      });
+      const key = `applications/${userId}/${crypto.randomBytes(16).toString('base64url')}.pdf`;
+      await storage.put(key, pdf.bytes, 'application/pdf');
+      await record(userId, input.hash, { key, pages: pdf.pages });
+    } catch (error) {
+      log.error({ err: error }, 'application PDF build failed');
+      await record(userId, input.hash, { message: PDF_MESSAGES.failed }).catch(() => undefined);
+    }
+  }
+
+  const urlFor = (hash: string) => `/api/pdf/file?v=${hash.slice(0, 32)}`;
+
+  /** GET /api/pdf: completed with a download URL, or in_progress while the copy is (re)built. */
+  async function status(
+    userId: number,
+    username: string,
+    waited = false,
+  ): Promise<{ status: PdfStatus; url?: string; message?: string }> {
+    const input = await inputs(userId, username);
+    const { rows } = await db.query<{ source_hash: string; status: string; message: string; built_at: Date }>(
+      'SELECT source_hash, status, message, built_at FROM application_pdfs WHERE user_id = $1',
+      [userId],
+    );
+    const cached = rows[0];
+    if (cached?.source_hash === input.hash) {
+      if (cached.status === 'completed') return { status: 'completed', url: urlFor(input.hash) };
+      if (Date.now() - new Date(cached.built_at).getTime() < RETRY_FAILED_AFTER_MS) {
+        return { status: 'failed', message: cached.message || PDF_MESSAGES.failed };
+      }
+    }
+    let running = building.get(userId);
+    if (!running || running.hash !== input.hash) {
+      const done = build(userId, username, input).finally(() => {
+        if (building.get(userId)?.done === done) building.delete(userId);
+      });
+      running = { hash: input.hash, done };
+      building.set(userId, running);
+    }
+    if (waited) return { status: 'in_progress' };
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      running.done.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), WAIT_FOR_BUILD_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished) return { status: 'in_progress' };
+    // Built: answer from what was recorded (the answers may have changed meanwhile; then this says in_progress).
+    return status(userId, username, true);
+  }
+
+  return {
+    status,
+
+    /** The stored copy for GET /api/pdf/file?v=…, only when v names the current copy of this applicant. */
+    async file(userId: number, version: string): Promise<Buffer | null> {
+      const { rows } = await db.query<{ source_hash: string; storage_key: string | null }>(
+        `SELECT source_hash, storage_key FROM application_pdfs WHERE user_id = $1 AND status = 'completed'`,
+        [userId],
+      );
+      const row = rows[0];
+      if (!row?.storage_key || version.length < 16 || !row.source_hash.startsWith(version)) return null;
+      return storage.get(row.storage_key);
+    },
+
+    /** Waits for the builds in flight (app.close). */
+    async stop() {
+      await Promise.all([...building.values()].map((b) => b.done));
+    },
+  };
+}
+
+export type ApplicationPdfService = ReturnType<typeof createApplicationPdfService>;

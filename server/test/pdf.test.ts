@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { PDF_MESSAGES } from '../src/pdf/service';
+import { completeApplication } from '../../src/features/form/definition/sampleAnswers';
+import * as files from './fixtures/files';
+import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
+
+let t: TestApp;
+let filesDir: string;
+let a: string;
+let b: string;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
+  t.app.inject({ method, url, ...asUser(who, payload, method) });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function multipart(fields: Record<string, string>, name: string, bytes: Buffer) {
+  const boundary = `----form${crypto.randomBytes(8).toString('hex')}`;
+  return {
+    payload: Buffer.concat([
+      ...Object.entries(fields).map(([k, v]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+      ),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The whole upload flow of SPEC §4 for one document, until its conversion completed. */
+async function attach(who: string, key: string, name: string, bytes: Buffer) {
+  const { url, fields } = (await call('POST', '/api/presigned-url', who, { answer_key: key })).json();
+  const body = multipart(fields, name, bytes);
+  expect(
+    (await t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie: who } }))
+      .statusCode,
+  ).toBe(204);
+  expect(
+    (await call('POST', `/api/pdf/document-answer/${key}`, who, { file_key: fields.key, file_name: name })).statusCode,
+  ).toBe(202);
+  for (let i = 0; i < 400; i++) {
+    const { status } = (await call('GET', `/api/pdf/document-answer/${key}`, who)).json();
+    if (status === 'completed') return;
+    if (status === 'failed') throw new Error(`${key} failed`);
+    await sleep(25);
+  }
+  throw new Error(`${key} did not convert`);
+}
+
+/** GET /api/pdf until it settles (the SPA polls every second), then the download. */
+async function applicationPdf(who: string) {
+  let body: { status: string; url?: string; message?: string } = { status: 'unprocessed' };
+  for (let i = 0; i < 100 && (body.status === 'unprocessed' || body.status === 'in_progress'); i++) {
+    const res = await call('GET', '/api/pdf', who);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    body = res.json();
+    if (body.status === 'in_progress') await sleep(50);
+  }
+  expect(body.status).toBe('completed');
+  expect(body.url).toMatch(/^\/api\/pdf\/file\?v=[0-9a-f]{32}$/);
+  const download = await t.app.inject({ method: 'GET', url: body.url!, headers: { cookie: who } });
+  expect(download.statusCode).toBe(200);
+  expect(download.headers['content-type']).toBe('application/pdf');
+  expect(download.headers['content-disposition']).toBe('attachment; filename="application.pdf"');
+  expect(download.headers['cache-control']).toBe('no-store');
+  const bytes = download.rawPayload;
+  return { url: body.url!, bytes, pdf: await PDFDocument.load(bytes), text: files.pdfText(bytes) };
+}
+
+const LONG_COMMENT = `${'A long account of what happened, told in full. '.repeat(140)}ENDMARKER`;
+
+beforeAll(async () => {
+  filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
+  t = await makeApp({ filesDir, pdfCompress: false });
+  a = await newApplicant(t, 'ada@example.com');
+  b = await newApplicant(t, 'bob@example.com');
+  const answers = {
+    ...completeApplication(),
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    activity_name: 'Debate Club',
+    activity_2_name: 'Chess Club',
+    activity_3_name: 'Third Activity Beyond The Count',
+    conviction: 'Y',
+    conviction_desc: 'Yes',
+    conviction_comment: LONG_COMMENT,
+    suspended: 'N',
+    suspended_desc: 'No',
+    suspended_comment: 'Hidden because suspended is N',
+  };
+  expect((await call('PUT', '/api/answer', a, answers)).statusCode).toBe(200);
+  await call('PUT', '/api/add-another', a, { button_id: 'activity', num_components: 2 });
+  await call('PUT', '/api/tabs', a, { tab_id: 'personal_statement', chosen_tab: 'upload' });
+  await attach(a, 'personal_statement_doc', 'essay.docx', files.essayDocx());
+  await attach(a, 'transcript_doc', 'transcript.pdf', await files.pdf(2));
+  await attach(a, 'photo_doc', 'photo.png', files.png(30, 40));
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
+
+describe('GET /api/pdf: the PDF copy of the application', () => {
+  it("prints the applicant's answers, [X]/[ ] marks, every add-another entry and appends the documents", async () => {
+    const started = performance.now();
+    const { pdf, text } = await applicationPdf(a);
+    const elapsed = performance.now() - started;
+    const flat = text.replace(/\n/g, ' ');
+    for (const expected of [
+      'Undergraduate Application',
+      'Applicant: Ada Lovelace (ada@example.com)',
+      'About You',
+      'Your Academics',
+      'Final Steps',
+      'First Name',
+      'Lovelace',
+      'Albany',
+      'Activity 1',
+      'Debate Club',
+      'Activity 2',
+      'Chess Club',
+      '[X] Yes',
+      '[ ] No',
+      'Uploaded: essay.docx',
+      'ENDMARKER',
+      'transcript.pdf',
+      // The converted Word document, appended.
+      'I have always loved ',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    // Entry 3 is beyond the count of 2; the suspension comment is hidden (suspended is N); the essay tab is not chosen.
+    expect(flat).not.toContain('Third Activity Beyond The Count');
+    expect(flat).not.toContain('Hidden because suspended is N');
+    expect(flat).not.toContain('I have always loved numbers.');
+    // Answers (several pages: the long comment flows) + essay (1) + transcript (2) + photo (1).
+    const appended = 4;
+    expect(pdf.getPageCount()).toBeGreaterThan(appended + 3);
+    expect(text).toContain(`Page 1 of ${pdf.getPageCount()}`);
+    // SPEC target: a complete application with three documents in ≤ 300 ms (generous here: CI machines vary).
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it('a different applicant gets their own copy, without the other’s answers', async () => {
+    // Characters the standard fonts cannot show become '?' rather than breaking the PDF.
+    await call('PUT', '/api/answer', b, { first_name: 'Bob李', last_name: 'Zoë' });
+    const { text } = await applicationPdf(b);
+    expect(text).toContain('Applicant: Bob? Zo\u00eb (bob@example.com)');
+    expect(text).toContain('Not answered');
+    expect(text).not.toContain('Lovelace');
+    expect(text).not.toContain('Chess Club');
+  });
+
+  it('is cached while nothing changes, and rebuilt when answers or documents change', async () => {
+    const first = await applicationPdf(a);
+    const built = async () =>
+      (
+        await t.app.db.query<{ built_at: Date }>(
+          `SELECT built_at FROM application_pdfs p JOIN users u ON u.id = p.user_id WHERE u.username = 'ada@example.com'`,
+        )
+      ).rows[0].built_at;
+    const builtAt = await built();
+    const again = await applicationPdf(a);
+    expect(again.url).toBe(first.url);
+    expect(await built()).toEqual(builtAt);
+
+    const profile = (await call('GET', '/api/profile', a)).json();
+    await call('PUT', '/api/answer', a, { ...profile.answer, first_name: 'Augusta' });
+    const renamed = await applicationPdf(a);
+    expect(renamed.url).not.toBe(first.url);
+    expect(renamed.text).toContain('Augusta Lovelace');
+    const stale = await t.app.inject({ method: 'GET', url: first.url, headers: { cookie: a } });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().message).toBe(PDF_MESSAGES.notCurrent);
+
+    expect((await call('DELETE', '/api/document-answer/transcript_doc', a)).statusCode).toBe(200);
+    const fewer = await applicationPdf(a);
+    expect(fewer.pdf.getPageCount()).toBe(renamed.pdf.getPageCount() - 2);
+    expect(fewer.text).not.toContain('transcript.pdf');
+  });
+
+  it('reports failed when the copy cannot be made, and builds again after a change', async () => {
+    const storage = t.app.services.documents.storage;
+    const put = storage.put.bind(storage);
+    const spy = jest.spyOn(storage, 'put').mockImplementation(async (key, data, type) => {
+      if (key.startsWith('applications/')) throw new Error('disk full');
+      return put(key, data, type);
+    });
+    try {
+      await call('PUT', '/api/answer', b, { first_name: 'Bobby' });
+      const res = (await call('GET', '/api/pdf', b)).json();
+      expect(res).toEqual({ status: 'failed', message: PDF_MESSAGES.failed });
+      expect((await call('GET', '/api/pdf', b)).json().status).toBe('failed');
+    } finally {
+      spy.mockRestore();
+    }
+    await call('PUT', '/api/answer', b, { first_name: 'Robert' });
+    expect((await applicationPdf(b)).text).toContain('Robert');
+  });
+
+  it("B cannot download A's copy, even with its URL", async () => {
+    const { url } = await applicationPdf(a);
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: b } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('application/pdf');
+    for (const v of ['x', '../etc', '0123']) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/pdf/file?v=${v}`, headers: { cookie: a } })).statusCode,
+      ).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { FILE_MAX_BYTES } from '../../config/constants';
+import { checkFile, FILE_ACCEPT, FILE_MESSAGES, fileExtension } from './fileRules';
+
+describe('checkFile (SPEC §5 file upload)', () => {
+  it.each([
+    ['statement.pdf', 1000, 'application/pdf'],
+    ['photo.PNG', 1, 'image/png'],
+    ['photo.jpg', 500, 'image/jpeg'],
+    ['photo.jpeg', 500, undefined],
+    ['essay.docx', FILE_MAX_BYTES, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['essay.docx', 10, ''],
+    ['essay.docx', 10, 'application/octet-stream'],
+    [`${'a'.repeat(27)}.docx`, 10, undefined],
+  ])('accepts %s (%i bytes, %s)', (name, size, type) => {
+    expect(checkFile({ name, size, type })).toBeNull();
+  });
+
+  it('refuses a file over 1 MB', () => {
+    expect(checkFile({ name: 'a.pdf', size: FILE_MAX_BYTES + 1 })).toBe(FILE_MESSAGES.tooLarge);
+  });
+
+  it.each(['a.exe', 'a.gif', 'a.doc', 'pdf', 'a.', '.pdf', 'a.pdf.zip'])('refuses the type of %s', (name) => {
+    expect(checkFile({ name, size: 10 })).toBe(FILE_MESSAGES.wrongType);
+  });
+
+  it('refuses a known browser type that does not match the extension', () => {
+    expect(checkFile({ name: 'a.pdf', size: 10, type: 'application/x-msdownload' })).toBe(FILE_MESSAGES.wrongType);
+    expect(checkFile({ name: 'a.png', size: 10, type: 'image/jpeg' })).toBe(FILE_MESSAGES.wrongType);
+  });
+
+  it('refuses a name over 32 characters including the extension', () => {
+    expect(checkFile({ name: `${'a'.repeat(28)}.pdf`, size: 10 })).toBeNull();
+    expect(checkFile({ name: `${'a'.repeat(29)}.pdf`, size: 10 })).toBe(FILE_MESSAGES.nameTooLong);
+  });
+
+  it('refuses an empty file', () => {
+    expect(checkFile({ name: 'a.pdf', size: 0 })).toBe(FILE_MESSAGES.empty);
+  });
+
+  it('reports the first failing rule', () => {
+    expect(checkFile({ name: `${'a'.repeat(40)}.exe`, size: FILE_MAX_BYTES + 1 })).toBe(FILE_MESSAGES.tooLarge);
+    expect(checkFile({ name: `${'a'.repeat(40)}.exe`, size: 0 })).toBe(FILE_MESSAGES.wrongType);
+    expect(checkFile({ name: `${'a'.repeat(40)}.pdf`, size: 0 })).toBe(FILE_MESSAGES.nameTooLong);
+  });
+
+  it('reads extensions and the accept list', () => {
+    expect(fileExtension('C:\\docs\\Essay.DOCX')).toBe('docx');
+    expect(fileExtension('noext')).toBe('');
+    expect(FILE_ACCEPT).toBe('.png,.jpeg,.jpg,.pdf,.docx');
+  });
+});
