@@ -3,6 +3,7 @@ import { addSessionListeners } from '../features/session/sessionListeners';
 import { addSaveListeners } from '../features/answers/saveListeners';
 import { addSubmitListeners } from '../features/session/submitListeners';
 import { addOutboxListeners } from '../features/answers/outboxListeners';
+import { addFormListeners } from '../features/form/formListeners';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {
@@ -10,4 +11,5 @@ export function registerListeners(startListening: AppStartListening) {
   addSaveListeners(startListening);
   addSubmitListeners(startListening);
   addOutboxListeners(startListening);
+  addFormListeners(startListening);
 }

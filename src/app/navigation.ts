@@ -6,7 +6,8 @@ export interface NavigateOptions {
   replace?: boolean;
   state?: unknown;
 }
-export type Navigate = (to: string, options?: NavigateOptions) => void;
+/** Resolves when the navigation has finished (lazy pages loaded). */
+export type Navigate = (to: string, options?: NavigateOptions) => void | Promise<void>;
 
 let current: Navigate = () => {
   throw new Error('No navigator registered: createAppRouter() registers one.');

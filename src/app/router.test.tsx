@@ -4,6 +4,7 @@ import { server } from '../../tests/msw/server';
 import { renderApp } from '../../tests/renderWithProviders';
 import { initialSessionState } from '../features/session/sessionSlice';
 import type { RootState } from './store';
+import { logoutRequested } from './events';
 
 const loggedIn = (extra: Partial<RootState['session']> = {}): Partial<RootState> => ({
   session: { ...initialSessionState, is_logged_in: true, ...extra },
@@ -113,5 +114,20 @@ describe('routes', () => {
     expect(store.getState().session.is_service_user).toBe(true);
     expect(store.getState().addAnother.counts).toEqual({ activity: 2 });
     expect(store.getState().tabs.chosen).toEqual({ ps: 'essay' });
+  });
+});
+
+describe('logging out from /completion', () => {
+  it('lands on /login, not /about', async () => {
+    profileHandlers({
+      web_status: [{ web_status: 'started' }, { web_status: 'validating' }, { web_status: 'submitted' }],
+    });
+    server.use(http.get('*/api/logout', () => HttpResponse.json({ message: 'bye' })));
+    const { router, store } = renderApp('/completion', { preloadedState: loggedIn() });
+    await screen.findByRole('heading', { name: 'Application Submitted' });
+    store.dispatch(logoutRequested({ reason: 'user' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Log In' });
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

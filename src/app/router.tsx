@@ -106,7 +106,7 @@ export function createAppRouter(store: AppStore, options: { initialEntries?: str
     ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
     : createBrowserRouter(routes);
   setNavigator(
-    (to, navigateOptions) => void router.navigate(to, navigateOptions),
+    (to, navigateOptions) => router.navigate(to, navigateOptions),
     () => router.state.location.pathname,
   );
   return router;

@@ -120,9 +120,9 @@ export function addSessionListeners(startListening: AppStartListening) {
       listenerApi.cancelActiveListeners();
       // Whatever was not saved stays on this device for the next login.
       leaveAccount(listenerApi.getState().session.username, listenerApi.getState().sync.dirty.length === 0);
+      await navigate(PATHS.login, { replace: true, state: { errorMessage: SESSION_INVALID } });
       listenerApi.dispatch(api.util.resetApiState());
       listenerApi.dispatch(userLoggedOut());
-      navigate(PATHS.login, { replace: true, state: { errorMessage: SESSION_INVALID } });
     },
   });
 
@@ -145,12 +145,14 @@ export function addSessionListeners(startListening: AppStartListening) {
         // An inactivity logout still clears this device (a shared computer must not keep the session).
       }
       leaveAccount(username, saved);
-      dispatch(api.util.resetApiState());
-      dispatch(userLoggedOut());
-      navigate(PATHS.login, {
+      // Navigate first, and clear once there: logged out on /completion, the route guards would send the
+      // applicant to /about instead.
+      await navigate(PATHS.login, {
         replace: true,
         state: payload.reason === 'inactivity' ? { errorMessage: INACTIVITY_LOGOUT } : undefined,
       });
+      dispatch(api.util.resetApiState());
+      dispatch(userLoggedOut());
       if (!saved) dispatch(toastShown({ severity: 'error', title: ANSWERS_KEPT_TITLE, message: ANSWERS_KEPT }));
     },
   });

@@ -1,4 +1,7 @@
-/** About You: its questions come from the form definition (Application form issue). */
+import { ABOUT_PAGE } from '../definition/about';
+import { FormPage } from '../FormPage';
+
+/** About You: generated from the form definition. */
 export default function AboutPage() {
-  return <h1>About You</h1>;
+  return <FormPage page={ABOUT_PAGE} />;
 }

@@ -1,4 +1,7 @@
-/** Your Academics: its questions come from the form definition (Application form issue). */
+import { EDUCATION_PAGE } from '../definition/education';
+import { FormPage } from '../FormPage';
+
+/** Your Academics: generated from the form definition. */
 export default function EducationPage() {
-  return <h1>Your Academics</h1>;
+  return <FormPage page={EDUCATION_PAGE} />;
 }

@@ -1,4 +1,7 @@
-/** Final Steps: its questions come from the form definition (Application form issue). */
+import { FINAL_STEPS_PAGE } from '../definition/finalSteps';
+import { FormPage } from '../FormPage';
+
+/** Final Steps: generated from the form definition. */
 export default function FinalStepsPage() {
-  return <h1>Final Steps</h1>;
+  return <FormPage page={FINAL_STEPS_PAGE} />;
 }

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { SITE_NAME } from '../../config/partner';
+import type { Page } from './definition/types';
+import { focusAnswer } from './focus';
+import { FormSection } from './FormSection';
+import { loadOptions } from './renderer/options';
+import { MissingInfoSummary } from './summary/MissingInfoSummary';
+import './form.css';
+
+// The option lists (countries, states) start loading with the page, not with the first dropdown.
+void loadOptions();
+
+/**
+ * A form page generated from its definition: the one h1 (the page title), the missing-information summary, and
+ * its sections. A service user sees every answer read-only (SPEC §1). /{page}#{key} lands on that field.
+ */
+export function FormPage({ page }: { page: Page }) {
+  const readOnly = useAppSelector((s) => s.session.is_service_user);
+  const { hash, key } = useLocation();
+
+  useEffect(() => {
+    document.title = `${page.title} - ${SITE_NAME}`;
+  }, [page.title]);
+
+  // After the summary (a child) took focus, a field named in the URL takes it.
+  useEffect(() => {
+    if (hash.length > 1) focusAnswer(decodeURIComponent(hash.slice(1)));
+  }, [hash, key]);
+
+  return (
+    <div className={readOnly ? 'form-page form-page-readonly' : 'form-page'}>
+      <h1 className="form-page-title">{page.title}</h1>
+      {!readOnly && <MissingInfoSummary page={page} />}
+      {page.sections.map((section) => (
+        <FormSection key={section.id} section={section} readOnly={readOnly} />
+      ))}
+    </div>
+  );
+}

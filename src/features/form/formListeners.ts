@@ -1,0 +1,73 @@
+/**
+ * The form's side effects (ARCHITECTURE: side effects live in listeners):
+ * - after an answer changes or is cleared, answers of questions and sections that became hidden are cleared
+ *   (conditions.ts keysToClear: hidden questions, condition groups, conditional dropdowns);
+ * - while the application is being validated, the changed field and its dependants are revalidated and their
+ *   messages replaced in state.answers.errors; a date is checked on every change (SPEC §5).
+ *
+ * This file sits in the app's first download (the store registers it), so the form logic and yup are imported
+ * on demand: conditions.ts with the definition (already there once a form page is shown), schema.ts when needed.
+ */
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import type { AppStartListening } from '../../app/store';
+import { answerChanged, answersCleared, validationErrorsChanged } from '../answers/answersSlice';
+
+interface Logic {
+  keysToClear: typeof import('./conditions').keysToClear;
+  entryByKey: typeof import('./definition').entryByKey;
+}
+type Validation = typeof import('./validation');
+
+let logic: Logic | undefined;
+let validation: Validation | undefined;
+
+export async function loadFormLogic(): Promise<Logic> {
+  if (!logic) {
+    const [conditions, definition] = await Promise.all([
+      import(/* webpackChunkName: "form-logic" */ './conditions'),
+      import(/* webpackChunkName: "form-logic" */ './definition'),
+    ]);
+    logic = { keysToClear: conditions.keysToClear, entryByKey: definition.entryByKey };
+  }
+  return logic;
+}
+export const loadValidation = async (): Promise<Validation> =>
+  (validation ??= await import(/* webpackChunkName: "form-validation" */ './validation'));
+
+/**
+ * An action handled once even when the listener is registered twice (the store's registration and a page's
+ * interim one: see FormPage). Listeners see the same action object.
+ */
+const handled = new WeakSet<UnknownAction>();
+
+export function addFormListeners(startListening: AppStartListening) {
+  return startListening({
+    matcher: isAnyOf(answerChanged, answersCleared),
+    effect: async (action, listenerApi) => {
+      if (handled.has(action)) return;
+      handled.add(action);
+      const previous = listenerApi.getOriginalState().answers.values;
+      const next = listenerApi.getState().answers.values;
+      const changed: readonly string[] = answerChanged.match(action)
+        ? [action.payload.key]
+        : answersCleared.match(action)
+          ? action.payload
+          : [];
+
+      // Hidden questions lose their answers. Only keys nobody changed meanwhile (the logic may load first).
+      const { keysToClear, entryByKey } = logic ?? (await loadFormLogic());
+      const current = listenerApi.getState().answers.values;
+      const toClear = keysToClear(previous, next).filter((key) => current[key] === next[key]);
+      if (toClear.length > 0) listenerApi.dispatch(answersCleared(toClear));
+
+      // While validating every change is checked; before that, dates only.
+      const validating = listenerApi.getState().session.web_status === 'validating';
+      const keys = validating ? changed : changed.filter((key) => entryByKey(key)?.question.type === 'date');
+      if (keys.length === 0) return;
+      const { mergeErrors, revalidate } = validation ?? (await loadValidation());
+      const state = listenerApi.getState();
+      const errors = mergeErrors(state.answers.errors, revalidate(keys, state.answers.values));
+      if (errors !== state.answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
+    },
+  });
+}

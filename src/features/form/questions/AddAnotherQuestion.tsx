@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../config/constants';
+import { GENERIC_ERROR } from '../../../config/messages';
+import { api } from '../../../services/api';
+import type { ApiError } from '../../../services/baseQuery';
+import { componentAdded } from '../../addAnother/addAnotherSlice';
+import { toastShown } from '../../notifications/notificationsSlice';
+import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../definition/types';
+import { answerKeysOf, entryPrefixes, entryQuestion } from '../definition/walk';
+import { Hint, type QuestionProps } from '../renderer/Field';
+import { QuestionRenderer } from '../renderer/QuestionRenderer';
+
+export const addAnotherError = (buttonId: string) => `Error adding another ${buttonId}`;
+
+/** How many entries show: the stored count (default 1), never more than the definition allows. */
+export function entryCount(stored: number | undefined, question: AddAnotherQuestionDef): number {
+  const limit = Math.min(entryPrefixes(question).length, ADD_ANOTHER_MAX_COUNT);
+  return Math.max(1, Math.min(stored ?? ADD_ANOTHER_DEFAULT_COUNT, limit));
+}
+
+/**
+ * Repeated groups (SPEC §4 "Add another"): entries 1..count, each its template with prefixed keys (activity_name,
+ * activity_2_name…). A logged-in applicant below the maximum gets the add button, which stores the new count
+ * (PUT /api/add-another) and then shows the entry, moving focus into it. A failure shows an error toast.
+ */
+export function AddAnotherQuestion({ question, readOnly = false, section }: QuestionProps<AddAnotherQuestionDef>) {
+  const { buttonId } = question;
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((s) => s.addAnother.counts[buttonId]);
+  const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
+  const count = entryCount(stored, question);
+  const limit = Math.min(question.maxNumberOfComponents, entryPrefixes(question).length, ADD_ANOTHER_MAX_COUNT);
+  const [busy, setBusy] = useState(false);
+  const focusEntry = useRef<number | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  const entries = useMemo(() => {
+    const templateKeys = new Set(question.questions.flatMap(answerKeysOf));
+    return entryPrefixes(question)
+      .slice(0, count)
+      .map((prefix, i) => ({
+        number: i + 1,
+        prefix,
+        questions: question.questions.map((template) => entryQuestion(template, prefix, templateKeys)),
+      }));
+  }, [question, count]);
+
+  // After an entry was added, focus moves to its first field.
+  useEffect(() => {
+    const wanted = focusEntry.current;
+    if (wanted === null || wanted > count) return;
+    focusEntry.current = null;
+    const entry = container.current?.querySelectorAll<HTMLElement>('.form-entry')[wanted - 1];
+    entry?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [count]);
+
+  const add = async () => {
+    const next = count + 1;
+    setBusy(true);
+    try {
+      await dispatch(api.endpoints.putAddAnother.initiate({ button_id: buttonId, num_components: next })).unwrap();
+      focusEntry.current = next;
+      dispatch(componentAdded({ buttonId, count: next }));
+    } catch (error) {
+      const { status, message } = error as ApiError;
+      if (status !== 401) {
+        dispatch(
+          toastShown({ severity: 'error', title: addAnotherError(buttonId), message: message || GENERIC_ERROR }),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const labelId = `${question.key}-label`;
+  return (
+    <div id={question.key} ref={container} className="form-add-another" role="group" aria-labelledby={labelId}>
+      <p id={labelId} className="form-group-label">
+        {question.label}
+      </p>
+      {!readOnly && <Hint id={question.key} hint={question.hint} />}
+      {entries.map((entry) => (
+        <fieldset key={entry.prefix} className="form-entry">
+          <legend className="form-legend">
+            {question.entryLabel} {entry.number}
+          </legend>
+          {entry.questions.map((q) => (
+            <QuestionRenderer key={q.key} question={q} section={section} readOnly={readOnly} />
+          ))}
+        </fieldset>
+      ))}
+      {!readOnly && isLoggedIn && count < limit && (
+        <button type="button" className="shell-btn form-add-button" onClick={() => void add()} disabled={busy}>
+          {question.addLabel}
+        </button>
+      )}
+    </div>
+  );
+}

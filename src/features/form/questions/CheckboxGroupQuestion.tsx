@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { answerChanged } from '../../answers/answersSlice';
+import type { CheckboxGroupQuestion as CheckboxGroupQuestionDef } from '../definition/types';
+import { FieldsetShell, mark, ReadOnlyField, type QuestionProps } from '../renderer/Field';
+import { useGroupErrors, useRequired } from '../renderer/hooks';
+
+/** One checkbox of a group: its own boolean answer, its own subscription. */
+function GroupCheckbox({ answerKey, label }: { answerKey: string; label: string }) {
+  const checked = useAppSelector((s) => s.answers.values[answerKey] === true);
+  const dispatch = useAppDispatch();
+  return (
+    <div className="form-choice">
+      <input
+        id={answerKey}
+        name={answerKey}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => dispatch(answerChanged({ key: answerKey, value: event.target.checked }))}
+      />
+      <label htmlFor={answerKey}>{label}</label>
+    </div>
+  );
+}
+
+function ReadOnlyMark({ answerKey, label }: { answerKey: string; label: string }) {
+  const checked = useAppSelector((s) => s.answers.values[answerKey] === true);
+  return (
+    <li>
+      {mark(checked)} {label}
+    </li>
+  );
+}
+
+/** Several checkboxes in a fieldset, each its own boolean answer (race_asian, marital_status_single…). */
+export function CheckboxGroupQuestion({ question, readOnly }: QuestionProps<CheckboxGroupQuestionDef>) {
+  const { key, options } = question;
+  const keys = useMemo(() => options.map((o) => o.key), [options]);
+  // The messages of the group's keys, shown once for the group.
+  const messages = useGroupErrors(keys);
+  const required = useRequired(question.required);
+
+  if (readOnly) {
+    return (
+      <ReadOnlyField id={key} label={question.label}>
+        <ul className="form-marks">
+          {options.map((o) => (
+            <ReadOnlyMark key={o.key} answerKey={o.key} label={o.label} />
+          ))}
+        </ul>
+      </ReadOnlyField>
+    );
+  }
+  return (
+    <FieldsetShell
+      id={key}
+      groupId={key}
+      label={question.label}
+      hint={question.hint}
+      messages={messages}
+      required={required}
+    >
+      <div className="form-choices">
+        {options.map((option) => (
+          <GroupCheckbox key={option.key} answerKey={option.key} label={option.label} />
+        ))}
+      </div>
+    </FieldsetShell>
+  );
+}

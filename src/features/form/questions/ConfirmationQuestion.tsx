@@ -1,0 +1,84 @@
+import type { ConfirmationQuestion as ConfirmationQuestionDef } from '../definition/types';
+import {
+  describe,
+  ErrorText,
+  Hint,
+  MarkList,
+  ReadOnlyField,
+  RequiredMark,
+  type QuestionProps,
+} from '../renderer/Field';
+import { useAnswer, useAnswerSetter, useFieldErrors, useRequired } from '../renderer/hooks';
+
+/**
+ * A confirmation (SPEC §4 "A confirmation button or checkbox reveals content"): a checkbox, or a toggle button
+ * (aria-pressed), whose boolean answer reveals the definition's content once confirmed.
+ */
+export function ConfirmationQuestion({ question, readOnly }: QuestionProps<ConfirmationQuestionDef>) {
+  const { key } = question;
+  const confirmed = useAnswer(key) === true;
+  const messages = useFieldErrors(key);
+  const required = useRequired(question.required);
+  const setAnswer = useAnswerSetter(key);
+  const revealId = `${key}-reveal`;
+
+  if (readOnly) {
+    return (
+      <ReadOnlyField id={`${key}-readonly`} label={null}>
+        <MarkList items={[{ label: question.label, checked: confirmed }]} />
+      </ReadOnlyField>
+    );
+  }
+  const reveal = (
+    <div id={revealId} aria-live="polite">
+      {confirmed && <p className="form-reveal">{question.reveals}</p>}
+    </div>
+  );
+  if (question.variant === 'button') {
+    const labelId = `${key}-label`;
+    return (
+      <div className={messages.length > 0 ? 'form-field form-field-invalid' : 'form-field'}>
+        <p id={labelId} className="form-label">
+          {question.label}
+          <RequiredMark required={required} />
+        </p>
+        <Hint id={key} hint={question.hint} />
+        <ErrorText id={key} messages={messages} />
+        <button
+          id={key}
+          type="button"
+          className="shell-btn form-confirm-button"
+          aria-pressed={confirmed}
+          aria-describedby={describe(key, question.hint, messages, labelId)}
+          onClick={() => setAnswer(!confirmed)}
+        >
+          {confirmed ? 'Confirmed' : 'Confirm'}
+        </button>
+        {reveal}
+      </div>
+    );
+  }
+  return (
+    <div className={messages.length > 0 ? 'form-field form-field-invalid' : 'form-field'}>
+      <ErrorText id={key} messages={messages} />
+      <div className="form-choice">
+        <input
+          id={key}
+          name={key}
+          type="checkbox"
+          checked={confirmed}
+          aria-required={required || undefined}
+          aria-invalid={messages.length > 0 || undefined}
+          aria-describedby={describe(key, question.hint, messages)}
+          onChange={(event) => setAnswer(event.target.checked)}
+        />
+        <label htmlFor={key}>
+          {question.label}
+          <RequiredMark required={required} />
+        </label>
+      </div>
+      <Hint id={key} hint={question.hint} />
+      {reveal}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ContentQuestion as ContentQuestionDef } from '../definition/types';
+import type { QuestionProps } from '../renderer/Field';
+
+/** Static text between questions (no answer). */
+export function ContentQuestion({ question }: QuestionProps<ContentQuestionDef>) {
+  return (
+    <div id={question.key} className="form-content">
+      {question.label && <p className="form-content-title">{question.label}</p>}
+      <p>{question.text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import type { MonthYearQuestion as MonthYearQuestionDef } from '../definition/types';
+import { describe, FieldsetShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
+import { useAnswerSetter, useGroupErrors, useRequired, useTextAnswer } from '../renderer/hooks';
+import { useQuestionOptions } from '../renderer/options';
+import { selectOptions } from './DropdownQuestion';
+
+/**
+ * A month select and a year select in one fieldset (hs_attend_from_month / _year…). Their messages are shown
+ * once, together (SPEC §5 "month and year errors combined"), and describe both selects.
+ */
+export function MonthYearQuestion({ question, readOnly }: QuestionProps<MonthYearQuestionDef>) {
+  const { key, monthKey, yearKey } = question;
+  const month = useTextAnswer(monthKey);
+  const year = useTextAnswer(yearKey);
+  const monthDesc = useTextAnswer(`${monthKey}_desc`);
+  const keys = useMemo(() => [monthKey, yearKey], [monthKey, yearKey]);
+  const messages = useGroupErrors(keys);
+  const required = useRequired(question.required);
+  const setMonth = useAnswerSetter(monthKey);
+  const setYear = useAnswerSetter(yearKey);
+  const monthOptions = useQuestionOptions(question, undefined, 'month');
+  const yearOptions = useQuestionOptions(question, undefined, 'year');
+
+  if (readOnly) {
+    const monthLabel = monthDesc || monthOptions?.find((o) => o.value === month)?.label || month;
+    return (
+      <ReadOnlyField id={key} label={question.label}>
+        <ReadOnlyText value={[monthLabel, year].filter(Boolean).join(' ')} />
+      </ReadOnlyField>
+    );
+  }
+  const describedBy = describe(key, question.hint, messages);
+  const months = selectOptions(monthOptions, month, monthDesc);
+  const years = selectOptions(yearOptions, year, year);
+  return (
+    <FieldsetShell
+      id={key}
+      groupId={key}
+      label={question.label}
+      hint={question.hint}
+      messages={messages}
+      required={required}
+    >
+      <div className="form-inline-fields">
+        <div className="form-inline-field">
+          <label className="form-sublabel" htmlFor={monthKey}>
+            Month
+          </label>
+          <select
+            id={monthKey}
+            name={monthKey}
+            className="form-select form-select-month"
+            value={month}
+            aria-busy={monthOptions === undefined || undefined}
+            aria-invalid={messages.length > 0 || undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const chosen = months.find((o) => o.value === event.target.value);
+              setMonth(event.target.value, chosen && chosen.value !== '' ? chosen.label : '');
+            }}
+          >
+            {months.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-inline-field">
+          <label className="form-sublabel" htmlFor={yearKey}>
+            Year
+          </label>
+          <select
+            id={yearKey}
+            name={yearKey}
+            className="form-select form-select-year"
+            value={year}
+            aria-busy={yearOptions === undefined || undefined}
+            aria-invalid={messages.length > 0 || undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const chosen = years.find((o) => o.value === event.target.value);
+              setYear(event.target.value, chosen && chosen.value !== '' ? chosen.label : '');
+            }}
+          >
+            {years.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </FieldsetShell>
+  );
+}

@@ -1,0 +1,39 @@
+import type { InputQuestion } from '../definition/types';
+import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
+import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
+import { autocompleteFor } from './autocomplete';
+
+/** A one-line text input (type text or password); at most question.maxLength characters. */
+export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion>) {
+  const { key } = question;
+  const value = useTextAnswer(key);
+  const messages = useFieldErrors(key);
+  const required = useRequired(question.required);
+  const setAnswer = useAnswerSetter(key);
+  const isPassword = question.type === 'password';
+
+  if (readOnly) {
+    return (
+      <ReadOnlyField id={key} label={question.label}>
+        <ReadOnlyText value={isPassword && value ? '••••••••' : value} />
+      </ReadOnlyField>
+    );
+  }
+  return (
+    <FieldShell id={key} label={question.label} hint={question.hint} messages={messages} required={required}>
+      <input
+        id={key}
+        name={key}
+        type={isPassword ? 'password' : 'text'}
+        className="form-input"
+        value={value}
+        maxLength={question.maxLength}
+        autoComplete={isPassword ? 'off' : autocompleteFor(key)}
+        aria-required={required || undefined}
+        aria-invalid={messages.length > 0 || undefined}
+        aria-describedby={describe(key, question.hint, messages)}
+        onChange={(event) => setAnswer(event.target.value)}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The renderer registry (ARCHITECTURE: "a registry maps question type to its React component and fails loudly on
+ * an unknown type"). One component per question type of definition/types.ts; `satisfies` makes TypeScript
+ * refuse a registry that misses a type.
+ */
+import type { ComponentType } from 'react';
+import type { Question, QuestionType } from './definition/types';
+import type { QuestionProps } from './renderer/Field';
+import { AddAnotherQuestion } from './questions/AddAnotherQuestion';
+import { CheckboxGroupQuestion } from './questions/CheckboxGroupQuestion';
+import { CheckboxQuestion } from './questions/CheckboxQuestion';
+import { ConfirmationQuestion } from './questions/ConfirmationQuestion';
+import { ContentQuestion } from './questions/ContentQuestion';
+import { DateQuestion } from './questions/DateQuestion';
+import { DocumentQuestion } from './questions/DocumentQuestion';
+import { DropdownQuestion } from './questions/DropdownQuestion';
+import { LookupQuestion } from './questions/LookupQuestion';
+import { MonthYearQuestion } from './questions/MonthYearQuestion';
+import { PhoneQuestion } from './questions/PhoneQuestion';
+import { RadioQuestion } from './questions/RadioQuestion';
+import { SsnQuestion } from './questions/SsnQuestion';
+import { TabsQuestion } from './questions/TabsQuestion';
+import { TextareaQuestion } from './questions/TextareaQuestion';
+import { TextQuestion } from './questions/TextQuestion';
+
+type Renderers = { [T in QuestionType]: ComponentType<QuestionProps<Extract<Question, { type: T }>>> };
+
+export const RENDERERS = {
+  text: TextQuestion,
+  password: TextQuestion,
+  textarea: TextareaQuestion,
+  date: DateQuestion,
+  radio: RadioQuestion,
+  dropdown: DropdownQuestion,
+  checkbox: CheckboxQuestion,
+  checkboxGroup: CheckboxGroupQuestion,
+  monthYear: MonthYearQuestion,
+  phone: PhoneQuestion,
+  ssn: SsnQuestion,
+  lookup: LookupQuestion,
+  confirmation: ConfirmationQuestion,
+  addAnother: AddAnotherQuestion,
+  tabs: TabsQuestion,
+  document: DocumentQuestion,
+  content: ContentQuestion,
+} satisfies Renderers;
+
+/** The component for a question; an unknown type is a definition error, thrown with the type and the key. */
+export function rendererFor(question: { type: string; key: string }): ComponentType<QuestionProps> {
+  const renderer = Object.hasOwn(RENDERERS, question.type)
+    ? (RENDERERS as Record<string, ComponentType<QuestionProps>>)[question.type]
+    : undefined;
+  if (!renderer) {
+    throw new Error(
+      `No renderer for question type "${question.type}" (question "${question.key}"). Add it to src/features/form/registry.ts.`,
+    );
+  }
+  return renderer;
+}

@@ -1,0 +1,23 @@
+import { createElement } from 'react';
+import type { Question, Section } from '../definition/types';
+import { rendererFor } from '../registry';
+import { useVisible } from './hooks';
+
+interface QuestionRendererProps {
+  question: Question;
+  section?: Section;
+  readOnly?: boolean;
+}
+
+/**
+ * One question, by its type's component from the registry (an unknown type throws: the page's error boundary
+ * shows it). Hidden questions render nothing; visibility is a boolean selected from the answers the question's
+ * condition reads, so other answers never re-render it. The registry's components are module-level constants,
+ * so looking one up per render never creates a component.
+ */
+export function QuestionRenderer({ question, section, readOnly = false }: QuestionRendererProps) {
+  const component = rendererFor(question);
+  const visible = useVisible(question, section);
+  if (!visible) return null;
+  return createElement(component, { question, section, readOnly });
+}

@@ -1,0 +1,67 @@
+/**
+ * Per-field subscriptions (ARCHITECTURE: "a field subscribes to its own answer"). Every hook here selects one
+ * answer, one field's messages, or a boolean computed from the few answers a condition reads, so a change in one
+ * field re-renders that field and the fields that depend on it, never the page.
+ */
+import { useCallback, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { answerChanged } from '../../answers/answersSlice';
+import { evaluate, isQuestionVisible, isSectionVisible } from '../conditions';
+import type { AnswerValue, ConditionExpr, Question, Section } from '../definition/types';
+
+const NO_MESSAGES: readonly string[] = [];
+
+/** One answer (undefined when never answered). */
+export const useAnswer = (key: string): AnswerValue | undefined => useAppSelector((s) => s.answers.values[key]);
+
+/** One answer as text ('' when empty or not text). */
+export function useTextAnswer(key: string): string {
+  const value = useAnswer(key);
+  return typeof value === 'string' ? value : '';
+}
+
+/** One field's validation messages (the same array until they change). */
+export const useFieldErrors = (key: string): readonly string[] =>
+  useAppSelector((s) => s.answers.errors[key]) ?? NO_MESSAGES;
+
+const SEPARATOR = '\u0000';
+
+/** The messages of several keys (a month/year pair, a group of checkboxes), once each. */
+export function useGroupErrors(keys: readonly string[]): readonly string[] {
+  const joined = useAppSelector((s) => {
+    const all = keys.flatMap((k) => s.answers.errors[k] ?? []);
+    return [...new Set(all)].join(SEPARATOR);
+  });
+  return useMemo(() => (joined === '' ? NO_MESSAGES : joined.split(SEPARATOR)), [joined]);
+}
+
+/** Whether the question shows: its condition (and group, and dependent options) against the answers it reads. */
+export function useVisible(question: Question, section?: Section): boolean {
+  return useAppSelector((s) =>
+    section ? isQuestionVisible(question, section, s.answers.values) : evaluate(question.condition, s.answers.values),
+  );
+}
+
+export const useSectionVisible = (section: Section): boolean =>
+  useAppSelector((s) => isSectionVisible(section, s.answers.values));
+
+/** Whether a question is required now: always, never, or while its condition holds. */
+export function useRequired(required: boolean | ConditionExpr | undefined): boolean {
+  return useAppSelector((s) =>
+    required === undefined || required === false
+      ? false
+      : required === true
+        ? true
+        : evaluate(required, s.answers.values),
+  );
+}
+
+/** The dispatcher of answerChanged for one key (stable). */
+export function useAnswerSetter(key: string) {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (value: AnswerValue, desc?: string) =>
+      dispatch(answerChanged(desc === undefined ? { key, value } : { key, value, desc })),
+    [dispatch, key],
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The application's validation for the app: the whole application at submit, and one change at a time while
+ * validating. It wraps schema.ts (yup), so it is loaded on demand (import()) by the listeners that need it, never
+ * in a page's first download.
+ */
+import { validateAnswers, validateField, type ValidationErrors } from './schema';
+import type { Answers } from './definition/types';
+
+export type { ValidationErrors };
+
+/**
+ * Every problem of the whole application, by answer key (SPEC §5): only questions that show are checked; all
+ * messages of a field, without duplicates. An empty object means the application can be submitted.
+ */
+export function validateApplication(answers: Answers, now?: Date): Record<string, string[]> {
+  return validateAnswers(answers, { now });
+}
+
+/**
+ * The messages after `keys` changed: each key and the keys that depend on it, every one present ([] = no problem),
+ * so the caller replaces exactly those keys' messages.
+ */
+export function revalidate(keys: readonly string[], answers: Answers, now?: Date): ValidationErrors {
+  const result: ValidationErrors = {};
+  for (const key of keys) Object.assign(result, validateField(key, answers, { now }));
+  return result;
+}
+
+const sameMessages = (a: readonly string[] | undefined, b: readonly string[]) =>
+  a !== undefined && a.length === b.length && a.every((m, i) => m === b[i]);
+
+/**
+ * The errors map with the revalidated keys replaced (removed when they have no message). Untouched keys keep
+ * their arrays, and the same map comes back when nothing changed, so no field re-renders for nothing.
+ */
+export function mergeErrors(
+  current: Readonly<Record<string, string[]>>,
+  revalidated: ValidationErrors,
+): Record<string, string[]> {
+  let next: Record<string, string[]> | undefined;
+  for (const [key, messages] of Object.entries(revalidated)) {
+    if (messages.length === 0) {
+      if (key in current) {
+        next ??= { ...current };
+        delete next[key];
+      }
+    } else if (!sameMessages(current[key], messages)) {
+      next ??= { ...current };
+      next[key] = messages;
+    }
+  }
+  return next ?? (current as Record<string, string[]>);
+}
