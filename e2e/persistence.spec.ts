@@ -91,14 +91,17 @@ test.describe('answers are never lost', () => {
     expect(key).toBeTruthy();
     const before = await page.evaluate((k) => localStorage.getItem(k!), key);
     expect(before).toContain('Stored first');
-    // Fill the rest of the quota.
+    // Fill the rest of the quota, down to the last few bytes.
     await page.evaluate(() => {
-      const chunk = 'x'.repeat(256 * 1024);
-      for (let i = 0; i < 1000; i += 1) {
-        try {
-          localStorage.setItem(`filler-${i}`, chunk);
-        } catch {
-          break;
+      let n = 0;
+      for (const size of [256 * 1024, 4096, 64, 1]) {
+        const chunk = 'x'.repeat(size);
+        for (;;) {
+          try {
+            localStorage.setItem(`filler-${n++}`, chunk);
+          } catch {
+            break;
+          }
         }
       }
     });
