@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT || 3100);
 /** A second server whose inactivity timeouts are shortened by configuration (INACTIVITY_*_MS), not by code. */
 export const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE = { timeoutMs: 6000, warningMs: 3000 };
+/** The e2e servers' admin API token (ADMIN_API_TOKEN): staff-view tokens and public links in tests. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -47,6 +49,7 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${PORT}`,
         PUBLIC_RATE_LIMIT: '10000',
         LOG_LEVEL: 'warn',
+        ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
       },
     },
     {

@@ -19,6 +19,7 @@ import { createAnswerService, type AnswerService } from './answers/service';
 import { answerRoutes } from './answers/routes';
 import { createTokenService, type TokenService } from './tokens/service';
 import { tokenRoutes } from './tokens/routes';
+import { adminRoutes } from './admin/routes';
 import { createLookupService, type LookupService } from './lookup/service';
 import { lookupRoutes } from './lookup/routes';
 import { resolveUploadSecret } from './documents/policy';
@@ -162,6 +163,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   identityRoutes(app, { db, config, identity: services.identity, publicRateLimit });
   answerRoutes(app, { db, config, answers: services.answers });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit });
+  adminRoutes(app, {
+    tokens: services.tokens,
+    adminToken: config.adminApiToken,
+    publicUrl: config.publicUrl,
+    rateLimit: publicRateLimit,
+  });
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
   documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });
   pdfRoutes(app, { db, config, applicationPdf: services.applicationPdf });

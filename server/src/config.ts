@@ -35,6 +35,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   trustProxy: boolean;
+  /** Enables /admin/* (token commands over HTTP) for callers presenting it as a Bearer token. */
+  adminApiToken?: string;
   clientConfig: ClientConfig;
   /** Tests capture the log here to check that no secret is written. */
   logStream?: NodeJS.WritableStream;
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES') * MINUTE,
     sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS') * 60 * MINUTE,
     trustProxy: env.TRUST_PROXY === 'true',
+    adminApiToken: env.ADMIN_API_TOKEN || undefined,
     clientConfig: {
       ...(env.INACTIVITY_TIMEOUT_MS
         ? { inactivityTimeoutMs: int(env.INACTIVITY_TIMEOUT_MS, 0, 'INACTIVITY_TIMEOUT_MS') }
@@ -126,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (config.adminApiToken && config.adminApiToken.length < 32) {
+    throw new Error('ADMIN_API_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');
   }
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) {
     throw new Error('SMTP_URL must start with smtp:// or smtps://');
