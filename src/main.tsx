@@ -19,6 +19,12 @@ const store = makeStore(undefined, { persist: true, crossTab: true });
 store.dispatch(sessionDetected({ isLoggedIn }));
 window.addEventListener('online', () => store.dispatch(connectionRestored()));
 
+// Development builds check the form definition (SPEC §5 development-only checks) and log what is wrong.
+// The production build drops this branch (webpack replaces NODE_ENV), so the definition stays out of main.
+if (process.env.NODE_ENV !== 'production') {
+  void import('./features/form/devChecks').then(({ reportDefinitionProblems }) => reportDefinitionProblems());
+}
+
 // The router (and its start-up loader) is created only once the stored answers are back in the store, so
 // nothing can be dispatched before rehydration and overwrite them (redux-persist #244).
 persistStore(store, null, () => {

@@ -1,0 +1,24 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { SESSION_INVALID } from '../src/config/messages';
+import { fieldByLabel, newLoggedInApplicant } from './account';
+
+test('a session revoked on the server sends the next call to /login with the message', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await newLoggedInApplicant(page.request, 'revoked');
+  await page.goto('/about');
+  await expect(fieldByLabel(page, 'First Name')).toBeVisible();
+
+  // Log the session out from elsewhere (another device): the server revokes it; this browser still holds the cookie.
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const elsewhere = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie } });
+  expect((await elsewhere.get('/api/logout')).status()).toBe(200);
+  await elsewhere.dispose();
+
+  await fieldByLabel(page, 'First Name').fill('Ada');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: SESSION_INVALID })).toBeVisible();
+});
