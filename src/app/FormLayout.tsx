@@ -15,6 +15,7 @@ import { NotificationToasts } from '../features/notifications/NotificationToasts
 import { ErrorDialog } from '../features/notifications/ErrorDialog';
 import { InactivityGuard } from '../features/session/InactivityGuard';
 import { SaveStatus } from '../features/answers/SaveStatus';
+import { useAuthNavigationState } from '../features/auth/hooks/useAuthNavigationState';
 import '../styles/shell.css';
 
 /** Where the bottom bar's buttons lead from a form page (SPEC §2). */
@@ -41,6 +42,9 @@ export default function FormLayout() {
   const isServiceUser = useAppSelector((s) => s.session.is_service_user);
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
   const username = useAppSelector((s) => s.session.username);
+  // Navigation state's successMessage (e.g. 'Your application was successfully submitted.' on /completion) is
+  // shown once as the 'Success Notification' toast, as on the account pages.
+  useAuthNavigationState();
 
   const page = (
     <DialogErrorBoundary key={pathname}>

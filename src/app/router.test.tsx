@@ -131,3 +131,20 @@ describe('logging out from /completion', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 });
+
+describe('navigation state on the form routes', () => {
+  it("shows successMessage once as the 'Success Notification' toast (the submit lands on /completion with it)", async () => {
+    profileHandlers({
+      web_status: [{ web_status: 'started' }, { web_status: 'validating' }, { web_status: 'submitted' }],
+    });
+    const { router, store } = renderApp('/about', { preloadedState: loggedIn() });
+    await screen.findByRole('heading', { name: 'Application Submitted' });
+    await router.navigate('/completion', { state: { successMessage: 'Your application was successfully submitted.' } });
+    await waitFor(() =>
+      expect(store.getState().notifications.toasts).toMatchObject([
+        { severity: 'success', title: 'Success Notification', message: 'Your application was successfully submitted.' },
+      ]),
+    );
+    expect(await screen.findByRole('status', { name: 'Success Notification' })).toBeInTheDocument();
+  });
+});
