@@ -1,4 +1,5 @@
 import {
+  controllingKeys,
   activeBranch,
   evaluate,
   isAnswered,
@@ -399,5 +400,23 @@ describe('tabs', () => {
 
   it('the real definition is the one tested', () => {
     expect(FORM_PAGES_DEFINITION[2].sections[0].questions[0]).toBe(PERSONAL_STATEMENT);
+  });
+});
+
+describe('controllingKeys', () => {
+  it('holds the keys conditions read, and not plain answers', () => {
+    const keys = controllingKeys();
+    for (const key of [
+      'country',
+      'conviction',
+      'suspended',
+      'sat_taken',
+      'act_taken',
+      'mailing_addr_same_as_perm_addr',
+    ]) {
+      expect(keys.has(key)).toBe(true);
+    }
+    for (const key of ['first_name', 'last_name', 'city', 'personal_statement_essay'])
+      expect(keys.has(key)).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ import type {
   Section,
   TabsQuestion,
 } from './definition/types';
-import { indexDefinition, type QuestionEntry } from './definition/walk';
+import { conditionKeys, indexDefinition, type QuestionEntry } from './definition/walk';
 
 type Value = AnswerValue | undefined;
 
@@ -211,6 +211,27 @@ export function keysToClear(previous: Answers, next: Answers, pages: readonly Pa
     if (cleared.length === before) break;
   }
   return cleared;
+}
+
+const controllingCache = new WeakMap<readonly Page[], ReadonlySet<string>>();
+
+/**
+ * Every answer key that a condition, a condition group or a conditional dropdown reads. A change to any other key
+ * cannot hide anything, so the clearing rules need not run for it (most keystrokes: names, addresses, essays).
+ */
+export function controllingKeys(pages: readonly Page[] = FORM_PAGES_DEFINITION): ReadonlySet<string> {
+  const cached = controllingCache.get(pages);
+  if (cached) return cached;
+  const keys = new Set<string>();
+  const add = (expr: ConditionExpr | undefined) => conditionKeys(expr).forEach((k) => keys.add(k));
+  for (const entry of indexDefinition(pages).entries) {
+    entry.conditions.forEach(add);
+    entry.group?.group.branches.forEach((branch) => add(branch.condition));
+    if (entry.question.type === 'dropdown' && entry.question.optionsFrom) keys.add(entry.question.optionsFrom.valueKey);
+  }
+  for (const page of pages) for (const section of page.sections) add(section.condition);
+  controllingCache.set(pages, keys);
+  return keys;
 }
 
 /** The answers a switch away from a tab clears (SPEC §4 "Tabs"): that tab's clear list. */

@@ -14,6 +14,7 @@ import { answerChanged, answersCleared, validationErrorsChanged } from '../answe
 
 interface Logic {
   keysToClear: typeof import('./conditions').keysToClear;
+  controlling: ReadonlySet<string>;
   entryByKey: typeof import('./definition').entryByKey;
 }
 type Validation = typeof import('./validation');
@@ -27,7 +28,11 @@ export async function loadFormLogic(): Promise<Logic> {
       import(/* webpackChunkName: "form-logic" */ './conditions'),
       import(/* webpackChunkName: "form-logic" */ './definition'),
     ]);
-    logic = { keysToClear: conditions.keysToClear, entryByKey: definition.entryByKey };
+    logic = {
+      keysToClear: conditions.keysToClear,
+      controlling: conditions.controllingKeys(),
+      entryByKey: definition.entryByKey,
+    };
   }
   return logic;
 }
@@ -55,10 +60,13 @@ export function addFormListeners(startListening: AppStartListening) {
           : [];
 
       // Hidden questions lose their answers. Only keys nobody changed meanwhile (the logic may load first).
-      const { keysToClear, entryByKey } = logic ?? (await loadFormLogic());
-      const current = listenerApi.getState().answers.values;
-      const toClear = keysToClear(previous, next).filter((key) => current[key] === next[key]);
-      if (toClear.length > 0) listenerApi.dispatch(answersCleared(toClear));
+      // A keystroke in a key no condition reads cannot hide anything: skip the walk over the whole definition.
+      const { keysToClear, controlling, entryByKey } = logic ?? (await loadFormLogic());
+      if (changed.some((key) => controlling.has(key))) {
+        const current = listenerApi.getState().answers.values;
+        const toClear = keysToClear(previous, next).filter((key) => current[key] === next[key]);
+        if (toClear.length > 0) listenerApi.dispatch(answersCleared(toClear));
+      }
 
       // While validating every change is checked; before that, dates only.
       const validating = listenerApi.getState().session.web_status === 'validating';
