@@ -1,0 +1,311 @@
+/**
+ * The real server for the bench: server/src/main.ts in a child Node process (so its RSS can be read from
+ * /proc/<pid>/status), on a fresh database in a temp DATA_DIR, on loopback port 3200 (the e2e suite uses 3100/3101
+ * and .e2e-data). Applicants are made through the API: sign up, the code from the outbox (quoted-printable .eml),
+ * confirm, log in.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/src/app';
+import { runCommand } from '../server/src/cli';
+import { loadConfig } from '../server/src/config';
+import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import type { AnswerValue } from '../src/features/form/definition/types';
+import { ROOT, sleep } from './common';
+
+export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);
+export const PASSWORD = 'Maple-Syrup-2024!';
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  dataDir: string;
+  outboxDir: string;
+  /** VmRSS of the server process, in KiB (null when /proc is unavailable or the process is gone). */
+  rssKib(): number | null;
+  /** The last lines the server wrote (for error messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface Applicant {
+  username: string;
+  /** The Cookie header of the session (sid and logged_in). */
+  cookie: string;
+  cookies: { name: string; value: string }[];
+}
+
+/** Answers that show every conditional question of About You (and keep the rest of the application complete). */
+export function revealingApplication(): Record<string, AnswerValue> {
+  return {
+    ...completeApplication(),
+    intl_reside: 'Y',
+    intl_reside_desc: 'Yes',
+    phone_international: '+44 20 7946 0000',
+    mailing_addr_same_as_perm_addr: 'N',
+    mailing_addr_same_as_perm_addr_desc: 'No',
+    mailing_address_line_2: 'Suite 5',
+    parent_addr_same_as_stu_perm: 'N',
+    parent_address_line_1: '7 Elm Road',
+    parent_city: 'Boston',
+    parent_country: 'USA',
+    parent_state: 'MA',
+    parent_zip: '02108',
+    parent_2_addr_same_as_stu_perm: 'N',
+    parent_education: 'other',
+    parent_2_education: 'other',
+    citizenship_type: 'PR',
+    alien_registration_number: 'A123456789',
+    veteran_question: 'VETERAN',
+    mil_ed: 'Y',
+  };
+}
+
+export function readRssKib(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = status.match(/^VmRSS:\s+(\d+)\s+kB/m);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Decodes the quoted-printable bodies nodemailer writes. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest confirmation code mailed to `to` (waits for the mail: it is written just after the answer). */
+export async function mailedCode(outboxDir: string, to: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (fs.existsSync(outboxDir)) {
+      const mails = fs
+        .readdirSync(outboxDir)
+        .sort()
+        .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8'))
+        .filter((text) => text.includes(to))
+        .map(decodeQuotedPrintable)
+        .filter((text) => text.includes(`To: ${to}`));
+      const code = mails.at(-1)?.match(/confirmation code is (\d{6})/)?.[1];
+      if (code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`No confirmation code mailed to ${to} in ${outboxDir}`);
+    await sleep(50);
+  }
+}
+
+export const uniqueUsername = (label: string) => `bench-${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+async function post(server: RunningServer, url: string, body: unknown, expected: number): Promise<Response> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== expected) throw new Error(`POST ${url} → ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+/** Logs in through the HTTP API: the new session's cookies. */
+export async function logIn(server: RunningServer, username: string): Promise<Applicant> {
+  const login = await post(server, '/public/login', { username, password: PASSWORD }, 200);
+  const cookies = login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }))
+    .filter((c) => c.value !== '');
+  if (!cookies.some((c) => c.name === 'sid')) throw new Error(`login of ${username} set no session cookie`);
+  return { username, cookies, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
+/** Signs up, confirms (code from the outbox) and logs in through the HTTP API. */
+export async function createApplicant(server: RunningServer, username: string): Promise<Applicant> {
+  await post(server, '/public/signup', { username, password: PASSWORD }, 201);
+  const code = await mailedCode(server.outboxDir, username);
+  await post(server, '/public/confirm', { username, code }, 200);
+  return logIn(server, username);
+}
+
+/** `count` applicants, a few at a time (scrypt makes each sign-up and login cost tens of ms). */
+export async function createApplicants(server: RunningServer, count: number, label: string): Promise<Applicant[]> {
+  const out: Applicant[] = [];
+  const concurrency = 4;
+  for (let i = 0; i < count; i += concurrency) {
+    const batch = Array.from({ length: Math.min(concurrency, count - i) }, (_, j) =>
+      createApplicant(server, uniqueUsername(`${label}${i + j}`)),
+    );
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
+
+export async function api(
+  server: RunningServer,
+  applicant: Applicant,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<unknown> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { cookie: applicant.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Saves a whole application for the applicant (answers, four activities, the upload tab). */
+export async function saveApplication(
+  server: RunningServer,
+  applicant: Applicant,
+  answers: Record<string, AnswerValue>,
+) {
+  await api(server, applicant, 'PUT', '/api/answer', answers);
+  await api(server, applicant, 'PUT', '/api/add-another', { button_id: 'activity', num_components: 4 });
+}
+
+/**
+ * Before the server starts: in this process, on the server's (empty) database, creates the seeded applicant with a
+ * complete application through the API routes (app.inject) and a staff service token with the admin CLI's own
+ * command (the CLI refuses to run beside a server on the embedded database).
+ */
+export async function seedDatabase(env: NodeJS.ProcessEnv): Promise<{ username: string; serviceToken: string }> {
+  const config = loadConfig(env, { logLevel: 'warn', staticDir: '/nonexistent', publicRateLimit: 1_000_000 });
+  const app = await buildApp(config);
+  try {
+    const username = uniqueUsername('seeded');
+    const json = { 'content-type': 'application/json' };
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: json,
+      payload: { username, password: PASSWORD },
+    });
+    if (signup.statusCode !== 201) throw new Error(`seed sign-up → ${signup.statusCode}: ${signup.body}`);
+    const code = await mailedCode(config.outboxDir, username);
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/public/confirm',
+      headers: json,
+      payload: { username, code },
+    });
+    if (confirm.statusCode !== 200) throw new Error(`seed confirm → ${confirm.statusCode}: ${confirm.body}`);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/public/login',
+      headers: json,
+      payload: { username, password: PASSWORD },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const as = { ...json, cookie };
+    for (const [url, payload] of [
+      ['/api/answer', revealingApplication()],
+      ['/api/add-another', { button_id: 'activity', num_components: 4 }],
+    ] as const) {
+      const res = await app.inject({ method: 'PUT', url, headers: as, payload });
+      if (res.statusCode !== 200) throw new Error(`seed PUT ${url} → ${res.statusCode}: ${res.body}`);
+    }
+    const printed = await runCommand(app, ['service-token', 'create', username]);
+    const serviceToken = printed.match(/service_token=([^\s&]+)/)?.[1];
+    if (!serviceToken) throw new Error(`admin CLI printed no service token: ${printed}`);
+    return { username, serviceToken };
+  } finally {
+    await app.close();
+  }
+}
+
+export interface ServerOptions {
+  port: number;
+  /** Fresh temp dir when omitted. */
+  dataDir?: string;
+  staticDir: string;
+  /** PostgreSQL instead of PGlite (with a schema of its own). */
+  databaseUrl?: string;
+  databaseSchema?: string;
+}
+
+/** The environment of a bench server (nothing inherited that would change the database or mail). */
+export function serverEnv(options: ServerOptions & { dataDir: string }): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'DATABASE_SCHEMA', 'SMTP_URL', 'OUTBOX_DIR', 'FILES_DIR', 'S3_BUCKET']) {
+    delete env[key];
+  }
+  return {
+    ...env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    STATIC_DIR: options.staticDir,
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    PUBLIC_RATE_LIMIT: '100000000',
+    LOG_LEVEL: 'warn',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.databaseSchema ? { DATABASE_SCHEMA: options.databaseSchema } : {}),
+  };
+}
+
+export function makeDataDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`));
+}
+
+/** Starts server/src/main.ts (node --import tsx: the child is the server itself) and waits until it answers. */
+export async function startServer(options: ServerOptions & { dataDir: string }): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: serverEnv(options),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+
+  const server: RunningServer = {
+    baseUrl,
+    pid: child.pid ?? -1,
+    dataDir: options.dataDir,
+    outboxDir: path.join(options.dataDir, 'outbox'),
+    rssKib: () => (child.pid ? readRssKib(child.pid) : null),
+    output: () => output,
+    async stop() {
+      if (exited !== undefined) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`The server exited (code ${exited}) before it answered:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/profile`);
+      if (res.status === 401) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`The server did not answer on ${baseUrl} within 90 s:\n${output}`);
+    }
+    await sleep(200);
+  }
+}

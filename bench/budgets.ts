@@ -1,0 +1,40 @@
+/**
+ * Every performance budget of the issue "Benchmarks and budgets", in one place. `npm run bench` holds each figure
+ * against these and flags the misses in bench/report.md.
+ */
+export const BUDGETS = {
+  bundle: {
+    /**
+     * First-download JS per route, gzip (level 9) bytes. Keep the same number as BUDGET_BYTES in
+     * scripts/check-bundle-budget.mjs (the build's gate; not imported from it on purpose).
+     */
+    firstDownloadJsGzipBytes: 170 * 1024,
+  },
+  lighthouse: {
+    /** Lighthouse 12, default mobile throttling, median of 3 runs. Scores 0–100. */
+    performanceMin: 95,
+    lcpMaxMs: 1200,
+    tbtMaxMs: 50,
+    clsMax: 0.02,
+    accessibilityMin: 100,
+  },
+  typing: {
+    /** keydown → next frame, CPU throttled 4×. */
+    p95MaxMs: 16,
+    /** Question components re-rendered per keystroke (the typed one included). */
+    rerendersPerKeystrokeMax: 2,
+  },
+  validation: {
+    /** validateAnswers of a whole (complete or incomplete) application. */
+    medianMaxMs: 2,
+  },
+  server: {
+    /** PUT /api/answer req/s as a share of the trivial route's (same server, same connections). */
+    putAnswerMinRatio: 0.5,
+    putAnswerMaxErrors: 0,
+  },
+  documents: {
+    applicationPdfMaxMs: 300,
+    docxMaxMs: 2000,
+  },
+} as const;

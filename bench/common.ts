@@ -1,0 +1,92 @@
+/**
+ * Shared pieces of `npm run bench`: statistics, formatting, the budget checks every area reports, and the
+ * Chromium flags every browser run uses (STACK.md).
+ */
+import path from 'node:path';
+
+/** The repository root (bench/ sits in it). */
+export const ROOT = path.resolve(__dirname, '..');
+/** Build output, Lighthouse reports and other artifacts of a run (git- and lint-ignored). */
+export const OUT_DIR = path.join(ROOT, 'bench', 'out');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The issue's flags for Lighthouse and Playwright (as root Chromium needs --no-sandbox). */
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** One figure held against its budget (bench/budgets.ts). */
+export interface Check {
+  area: string;
+  name: string;
+  value: number | null;
+  unit: string;
+  /** Human-readable budget, e.g. "≤ 170 KB". */
+  budget: string;
+  pass: boolean;
+  note?: string;
+}
+
+export function check(
+  area: string,
+  name: string,
+  value: number | null | undefined,
+  unit: string,
+  limit: { max?: number; min?: number },
+  note?: string,
+): Check {
+  const v = value ?? null;
+  const pass =
+    v !== null &&
+    Number.isFinite(v) &&
+    (limit.max === undefined || v <= limit.max) &&
+    (limit.min === undefined || v >= limit.min);
+  const budget = limit.max !== undefined ? `≤ ${limit.max} ${unit}` : `≥ ${limit.min} ${unit}`;
+  return { area, name, value: v, unit, budget: budget.trim(), pass, ...(note ? { note } : {}) };
+}
+
+/** Nearest-rank percentile (q in 0..1) of unsorted samples; NaN when empty. */
+export function percentile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil(q * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+export const median = (samples: readonly number[]) => percentile(samples, 0.5);
+export const mean = (samples: readonly number[]) =>
+  samples.length === 0 ? NaN : samples.reduce((sum, x) => sum + x, 0) / samples.length;
+
+export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rejects after `ms` (the area's own work may go on; run.ts moves on and says the area timed out). */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Progress on stderr, with the time since the run started. */
+const started = Date.now();
+export function log(message: string) {
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+}
+
+/** An area's data plus the budget checks it produced. */
+export interface AreaOutput<T> {
+  data: T;
+  checks: Check[];
+  /** Things the reader should know (fields found, what was skipped…). */
+  notes?: string[];
+}

@@ -1,0 +1,259 @@
+/**
+ * Lighthouse 12 through its Node API, in Debian's Chromium started by chrome-launcher with the issue's flags,
+ * default (mobile, simulated) throttling. Three runs per page; each figure is the median of its three values.
+ * /about runs as the seeded applicant (a complete application, every conditional question shown): the session
+ * cookies are put into the browser over CDP before the runs (Lighthouse clears caches, not cookies). /login and the
+ * staff view run without a session, each in a browser of its own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { BUDGETS } from './budgets';
+import { check, CHROMIUM, CHROMIUM_FLAGS, log, median, OUT_DIR, round, type AreaOutput, type Check } from './common';
+
+export interface LighthouseTarget {
+  name: string;
+  path: string;
+  cookies?: { name: string; value: string }[];
+}
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** What the browser fetched (Lighthouse's network-requests audit: transfer sizes, i.e. compressed). */
+  jsTransferBytes: number;
+  cssTransferBytes: number;
+  jsRequests: number;
+}
+
+export interface LighthousePage {
+  name: string;
+  url: string;
+  runs: LighthouseRun[];
+  /** Runs that failed (and were run again). */
+  retries: number;
+  median: LighthouseRun;
+  /** Failed accessibility audits of the last run (id: title). */
+  accessibilityFailures: string[];
+  /** The largest opportunities/diagnostics of the last run, for the reader. */
+  topIssues: string[];
+  reportHtml?: string;
+}
+
+export const LIGHTHOUSE_RUNS = 3;
+/** Failed runs retried per page (a failed run is not counted in the median). */
+const MAX_RETRIES = 2;
+
+/** Puts cookies into the browser (browser-wide CDP Storage.setCookies) before Lighthouse navigates. */
+async function setCookies(port: number, origin: string, cookies: { name: string; value: string }[]) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const ws = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.onopen = () => resolve();
+    ws.onerror = () => reject(new Error('CDP connection failed'));
+  });
+  const url = new URL(origin);
+  const done = new Promise<void>((resolve, reject) => {
+    ws.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (message.id !== 1) return;
+      if (message.error) reject(new Error(`Storage.setCookies: ${message.error.message}`));
+      else resolve();
+    };
+  });
+  ws.send(
+    JSON.stringify({
+      id: 1,
+      method: 'Storage.setCookies',
+      params: {
+        cookies: cookies.map((c) => ({
+          name: c.name,
+          value: c.value,
+          domain: url.hostname,
+          path: '/',
+          httpOnly: c.name === 'sid',
+          sameSite: 'Lax',
+        })),
+      },
+    }),
+  );
+  await done;
+  ws.close();
+}
+
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      displayValue?: string;
+      details?: { type?: string; items?: Record<string, unknown>[]; overallSavingsMs?: number };
+    }
+  >;
+  runtimeError?: { code: string; message: string };
+  runWarnings?: string[];
+};
+
+function summarizeRun(lhr: Lhr): LighthouseRun {
+  const a = lhr.audits;
+  const num = (id: string) => a[id]?.numericValue ?? NaN;
+  const requests = (a['network-requests']?.details?.items ?? []) as {
+    resourceType?: string;
+    transferSize?: number;
+  }[];
+  const bytesOf = (type: string) =>
+    requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    performance: round((lhr.categories.performance?.score ?? NaN) * 100, 0),
+    accessibility: round((lhr.categories.accessibility?.score ?? NaN) * 100, 0),
+    lcpMs: round(num('largest-contentful-paint'), 0),
+    tbtMs: round(num('total-blocking-time'), 0),
+    cls: round(num('cumulative-layout-shift'), 4),
+    fcpMs: round(num('first-contentful-paint'), 0),
+    jsTransferBytes: bytesOf('Script'),
+    cssTransferBytes: bytesOf('Stylesheet'),
+    jsRequests: requests.filter((r) => r.resourceType === 'Script').length,
+  };
+}
+
+function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const keys = Object.keys(runs[0]) as (keyof LighthouseRun)[];
+  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as LighthouseRun;
+}
+
+function topIssues(lhr: Lhr): string[] {
+  const perfIds = [
+    'bootup-time',
+    'mainthread-work-breakdown',
+    'unused-javascript',
+    'render-blocking-resources',
+    'largest-contentful-paint-element',
+    'long-tasks',
+    'dom-size',
+    'unminified-javascript',
+    'uses-text-compression',
+    'legacy-javascript',
+    'third-party-summary',
+  ];
+  return perfIds
+    .map((id) => lhr.audits[id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'notApplicable')
+    .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+async function runPage(baseUrl: string, target: LighthouseTarget): Promise<LighthousePage> {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
+  const url = `${baseUrl}${target.path}`;
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    if (target.cookies) await setCookies(chrome.port, baseUrl, target.cookies);
+    const runs: LighthouseRun[] = [];
+    let last: Lhr | undefined;
+    let html: string | undefined;
+    let retries = 0;
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      let lhr: Lhr;
+      try {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: ['json', 'html'],
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        lhr = result.lhr as unknown as Lhr;
+        if (lhr.runtimeError) throw new Error(`Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        html = Array.isArray(result.report) ? result.report[1] : undefined;
+      } catch (error) {
+        // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP…) is to run again: up to 2 retries.
+        if (retries >= MAX_RETRIES) throw error;
+        retries += 1;
+        log(
+          `  lighthouse ${target.name} run ${i + 1} failed, retrying: ${error instanceof Error ? error.message : error}`,
+        );
+        i -= 1;
+        continue;
+      }
+      runs.push(summarizeRun(lhr));
+      last = lhr;
+      log(`  lighthouse ${target.name} run ${i + 1}: perf ${runs.at(-1)!.performance}, LCP ${runs.at(-1)!.lcpMs} ms`);
+    }
+    let reportHtml: string | undefined;
+    if (html) {
+      const slug = target.name
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase();
+      reportHtml = path.join(OUT_DIR, `lighthouse-${slug}.html`);
+      fs.mkdirSync(OUT_DIR, { recursive: true });
+      fs.writeFileSync(reportHtml, html);
+    }
+    const accessibilityFailures = (last!.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => last!.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => `${audit.id}: ${audit.title}`);
+    return {
+      name: target.name,
+      url: url.replace(/service_token=[^&]+/, 'service_token=…'),
+      runs,
+      retries,
+      median: medianRun(runs),
+      accessibilityFailures,
+      topIssues: topIssues(last!),
+      ...(reportHtml ? { reportHtml: path.relative(process.cwd(), reportHtml) } : {}),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function runLighthouse(
+  baseUrl: string,
+  targets: LighthouseTarget[],
+): Promise<AreaOutput<LighthousePage[]>> {
+  const pages: LighthousePage[] = [];
+  const errors: string[] = [];
+  for (const target of targets) {
+    try {
+      pages.push(await runPage(baseUrl, target));
+    } catch (error) {
+      errors.push(`${target.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const b = BUDGETS.lighthouse;
+  const checks: Check[] = pages.flatMap((p) => [
+    check('lighthouse', `Performance score, ${p.name}`, p.median.performance, '', { min: b.performanceMin }),
+    check('lighthouse', `LCP, ${p.name}`, p.median.lcpMs, 'ms', { max: b.lcpMaxMs }),
+    check('lighthouse', `TBT, ${p.name}`, p.median.tbtMs, 'ms', { max: b.tbtMaxMs }),
+    check('lighthouse', `CLS, ${p.name}`, p.median.cls, '', { max: b.clsMax }),
+    check('lighthouse', `Accessibility score, ${p.name}`, p.median.accessibility, '', { min: b.accessibilityMin }),
+    // What the browser really fetched while loading (chunks imported at run time included), in brotli transfer
+    // bytes: gzip would be larger, so a miss here is a miss of the gzip budget too.
+    check(
+      'lighthouse',
+      `JS fetched while loading (brotli transfer), ${p.name}`,
+      Number((p.median.jsTransferBytes / 1024).toFixed(1)),
+      'KB',
+      { max: BUDGETS.bundle.firstDownloadJsGzipBytes / 1024 },
+      'Lighthouse network-requests; the bundle budget applied to what was fetched, not only the static chunks',
+    ),
+  ]);
+  for (const error of errors) {
+    checks.push({ area: 'lighthouse', name: `Lighthouse ${error}`, value: null, unit: '', budget: '—', pass: false });
+  }
+  if (pages.length === 0) throw new Error(errors.join('; '));
+  return { data: pages, checks, notes: errors.map((e) => `Failed: ${e}`) };
+}

@@ -1,0 +1,370 @@
+/**
+ * Writes bench/report.json (everything measured, prettier-formatted) and bench/report.md (the tables, each figure
+ * that misses its budget flagged).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BundleResult } from './bundle';
+import { kib, type Check } from './common';
+import type { DocumentTiming } from './documents';
+import type { LighthousePage } from './lighthouse';
+import type { MemoryResult } from './memory';
+import type { ServerResult } from './server';
+import type { TypingResult } from './typing';
+import type { ValidationResult } from './validation';
+
+export interface AreaReport<T = unknown> {
+  title: string;
+  ok: boolean;
+  durationMs: number;
+  data?: T;
+  error?: string;
+  notes: string[];
+  checks: Check[];
+}
+
+export interface Areas {
+  bundle: AreaReport<BundleResult>;
+  lighthouse: AreaReport<LighthousePage[]>;
+  typing: AreaReport<TypingResult>;
+  validation: AreaReport<ValidationResult>;
+  server: AreaReport<ServerResult>;
+  documents: AreaReport<DocumentTiming[]>;
+  memory: AreaReport<MemoryResult>;
+}
+
+export interface Report {
+  generatedAt: string;
+  durationMs: number;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; os: string };
+  versions: Record<string, string>;
+  settings: Record<string, string | number>;
+  build: { ok: boolean; durationMs: number; distDir: string; error?: string };
+  areas: Partial<Areas>;
+  checks: Check[];
+  misses: Check[];
+}
+
+const MISS = '❌ **MISS**';
+const PASS = '✅';
+
+const fmt = (value: number | null, unit = '') => {
+  if (value === null || !Number.isFinite(value)) return '—';
+  const text = Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
+  return unit ? `${text} ${unit}` : text;
+};
+const ms = (value: number) => {
+  if (!Number.isFinite(value)) return '—';
+  const digits = Math.abs(value) < 1 ? 3 : Math.abs(value) < 100 ? 1 : 0;
+  return `${Number(value.toFixed(digits))} ms`;
+};
+const mib = (kibValue: number | null) => (kibValue === null ? '—' : `${(kibValue / 1024).toFixed(0)} MiB`);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** The budget table (also pasted into the README's Performance section). */
+export function budgetTable(checks: Check[]): string {
+  return table(
+    ['Area', 'Figure', 'Value', 'Budget', ''],
+    checks.map((c) => [c.area, c.name, fmt(c.value, c.unit), c.budget, c.pass ? PASS : MISS]),
+  );
+}
+
+function areaHeader<T>(n: number, area: AreaReport<T> | undefined, title: string): string[] {
+  const out = [`## ${n}. ${title}`, ''];
+  if (!area) return [...out, '_Not run._', ''];
+  out.push(`_${(area.durationMs / 1000).toFixed(0)} s_`, '');
+  if (!area.ok) out.push(`**This part failed:** \`${area.error}\``, '');
+  return out;
+}
+
+const notes = (area: AreaReport | undefined) => (area?.notes.length ? [...area.notes.map((n) => `- ${n}`), ''] : []);
+
+function bundleSection(area: AreaReport<BundleResult> | undefined): string[] {
+  const out = areaHeader(1, area, 'Bundle (first download per route)');
+  const d = area?.data;
+  if (d) {
+    out.push(
+      table(
+        [
+          'Route',
+          'JS raw',
+          'JS gzip',
+          'JS brotli',
+          'CSS raw',
+          'CSS gzip',
+          'CSS brotli',
+          'Total gzip',
+          'Total brotli',
+          'Files',
+        ],
+        d.routes.map((r) => [
+          r.route,
+          kib(r.js.raw),
+          kib(r.js.gzip),
+          kib(r.js.brotli),
+          kib(r.css.raw),
+          kib(r.css.gzip),
+          kib(r.css.brotli),
+          kib(r.total.gzip),
+          kib(r.total.brotli),
+          `${r.js.files.length} JS, ${r.css.files.length} CSS`,
+        ]),
+      ),
+      '',
+      `Whole build (every route, lazy chunks included): JS ${kib(d.wholeBuild.js.raw)} raw, ${kib(d.wholeBuild.js.gzip)} gzip, ${kib(d.wholeBuild.js.brotli)} brotli in ${d.wholeBuild.js.files} files; CSS ${kib(d.wholeBuild.css.raw)} raw, ${kib(d.wholeBuild.css.gzip)} gzip, ${kib(d.wholeBuild.css.brotli)} brotli in ${d.wholeBuild.css.files} files.`,
+      '',
+      'Largest modules of the first download (/login and /about together, minified bytes from the source maps):',
+      '',
+      table(
+        ['Module', 'Minified', 'Share'],
+        d.largestModules.map((m) => [m.source, kib(m.bytes), `${(m.share * 100).toFixed(1)} %`]),
+      ),
+      '',
+      'By package or app folder:',
+      '',
+      table(
+        ['Package / folder', 'Minified', 'Share'],
+        d.largestPackages.map((m) => [m.source, kib(m.bytes), `${(m.share * 100).toFixed(1)} %`]),
+      ),
+      '',
+    );
+  }
+  return [...out, ...notes(area)];
+}
+
+function lighthouseSection(area: AreaReport<LighthousePage[]> | undefined): string[] {
+  const out = areaHeader(2, area, 'Lighthouse 12 (mobile, simulated throttling; median of 3 runs)');
+  const pages = area?.data;
+  if (pages?.length) {
+    out.push(
+      table(
+        ['Page', 'Performance', 'LCP', 'TBT', 'CLS', 'FCP', 'Accessibility', 'JS fetched (transfer)', 'Runs (perf)'],
+        pages.map((p) => [
+          p.name,
+          fmt(p.median.performance),
+          ms(p.median.lcpMs),
+          ms(p.median.tbtMs),
+          fmt(p.median.cls),
+          ms(p.median.fcpMs),
+          fmt(p.median.accessibility),
+          `${kib(p.median.jsTransferBytes)} in ${p.median.jsRequests} files`,
+          p.runs.map((r) => r.performance).join(', '),
+        ]),
+      ),
+      '',
+    );
+    for (const p of pages) {
+      const issues = p.topIssues.length ? p.topIssues.join('; ') : 'none flagged';
+      const a11y = p.accessibilityFailures.length ? p.accessibilityFailures.join('; ') : 'none';
+      out.push(
+        `- **${p.name}** (${p.url}): diagnostics: ${issues}. Failed accessibility audits: ${a11y}.${p.retries ? ` ${p.retries} failed run(s) were run again.` : ''}${p.reportHtml ? ` Report: \`${p.reportHtml}\`.` : ''}`,
+      );
+    }
+    out.push('');
+  }
+  return [...out, ...notes(area)];
+}
+
+function typingSection(area: AreaReport<TypingResult> | undefined): string[] {
+  const out = areaHeader(3, area, 'Typing on /about (CPU 4×, every conditional question shown)');
+  const d = area?.data;
+  if (d) {
+    out.push(
+      `${d.keystrokes} keystrokes in ${d.fields.length} fields (${d.fields.map((f) => `\`${f.key}\``).join(', ')}), ${d.keyDelayMs} ms apart.`,
+      '',
+      table(
+        ['Measure', 'p50', 'p95', 'max', 'mean'],
+        [
+          [
+            'keydown → next frame (rAF callback)',
+            ...[d.latency.p50Ms, d.latency.p95Ms, d.latency.maxMs, d.latency.meanMs].map(ms),
+          ],
+          [
+            'keydown → that frame painted (rAF + task)',
+            ...[d.latencyPainted.p50Ms, d.latencyPainted.p95Ms, d.latencyPainted.maxMs, d.latencyPainted.meanMs].map(
+              ms,
+            ),
+          ],
+        ],
+      ),
+      '',
+      table(
+        ['Per keystroke (MutationObserver)', 'mean', 'p95', 'max'],
+        [
+          [
+            'Other fields changed per keystroke',
+            d.otherFieldsChanged.mean,
+            d.otherFieldsChanged.p95,
+            d.otherFieldsChanged.max,
+          ],
+          [
+            'Question fields changed (typed one included)',
+            d.fieldsChanged.mean,
+            d.fieldsChanged.p95,
+            d.fieldsChanged.max,
+          ],
+          ['Mutation records outside any field', d.otherNodeMutationsPerKeystroke, '', ''],
+        ],
+      ),
+      '',
+      `Other fields seen changing: ${d.otherFieldsSeen.length ? d.otherFieldsSeen.map((f) => `${f.field} (${f.keystrokes}×)`).join(', ') : 'none'}. Outside fields: ${d.otherNodesSeen.length ? d.otherNodesSeen.map((n) => `${n.where} (${n.records})`).join(', ') : 'none'}.`,
+      '',
+    );
+  }
+  return [...out, ...notes(area)];
+}
+
+function validationSection(area: AreaReport<ValidationResult> | undefined): string[] {
+  const out = areaHeader(4, area, 'Validation (1000 runs each, after 200 warm-up runs)');
+  const d = area?.data;
+  if (d) {
+    out.push(
+      table(
+        ['Call', 'median', 'p95', 'max'],
+        [d.complete, d.incomplete, ...d.others].map((t) => [t.label, ms(t.medianMs), ms(t.p95Ms), ms(t.maxMs)]),
+      ),
+      '',
+    );
+  }
+  return [...out, ...notes(area)];
+}
+
+function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
+  const out = areaHeader(5, area, 'Server (autocannon on loopback)');
+  const d = area?.data;
+  if (d) {
+    out.push(`${d.seconds} s per run. Ceiling: ${d.ceilingRoute}.`, '');
+    for (const t of d.targets) {
+      out.push(
+        `### ${t.database}`,
+        '',
+        `${t.sessions} applicants, one session per connection; PUT body ${t.answerBytes} bytes (a complete application). Server RSS: ${mib(t.rssBeforeKib)} before, ${mib(t.rssPeakKib)} peak, ${mib(t.rssAfterKib)} after.`,
+        '',
+        table(
+          ['Sessions', 'Route', 'req/s', 'p50', 'p99', 'max', 'Requests', 'Errors', '÷ ceiling'],
+          t.levels.flatMap((l) =>
+            [l.ceiling, l.getProfile, l.putAnswer].map((r) => [
+              l.connections,
+              r.route,
+              r.reqPerSec,
+              `${r.p50Ms} ms`,
+              `${r.p99Ms} ms`,
+              `${r.maxMs} ms`,
+              r.requests,
+              r.errors === 0
+                ? 0
+                : `${r.errors} (${[
+                    ...Object.entries(r.statusCodes)
+                      .filter(([code]) => !code.startsWith('2') && !(r === l.ceiling && code === '401'))
+                      .map(([code, n]) => `${n}× ${code}`),
+                    ...(r.timeouts ? [`${r.timeouts} time-outs`] : []),
+                    ...(r.connectionErrors ? [`${r.connectionErrors} connection errors`] : []),
+                  ].join(', ')})`,
+              r === l.ceiling ? '1' : `${((r.reqPerSec / l.ceiling.reqPerSec) * 100).toFixed(1)} %`,
+            ]),
+          ),
+        ),
+        '',
+      );
+    }
+    if (d.failures.length) out.push(...d.failures.map((f) => `- Failed: ${f}`), '');
+  }
+  return [...out, ...notes(area)];
+}
+
+function documentsSection(area: AreaReport<DocumentTiming[]> | undefined): string[] {
+  const out = areaHeader(6, area, 'Documents');
+  const d = area?.data;
+  if (d) {
+    out.push(
+      table(
+        ['Measure', 'median', 'min', 'runs', 'output'],
+        d.map((t) => [t.label, ms(t.medianMs), ms(t.minMs), t.runs, t.output ?? '']),
+      ),
+      '',
+    );
+  }
+  return [...out, ...notes(area)];
+}
+
+function memorySection(area: AreaReport<MemoryResult> | undefined): string[] {
+  const out = areaHeader(7, area, 'Memory in the browser (after a forced GC)');
+  const d = area?.data;
+  if (d) {
+    out.push(
+      table(
+        ['Step', 'JS heap used', 'JS heap total', 'DOM nodes', 'JS event listeners'],
+        d.snapshots.map((s) => [s.step, mb(s.jsHeapUsedBytes), mb(s.jsHeapTotalBytes), s.domNodes, s.jsEventListeners]),
+      ),
+      '',
+    );
+  }
+  return [...out, ...notes(area)];
+}
+
+export function renderMarkdown(report: Report): string {
+  const crashed = Object.entries(report.areas).filter(([, a]) => a && !a.ok);
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Written by \`npm run bench\` on ${report.generatedAt} (the run took ${(report.durationMs / 60000).toFixed(1)} min).`,
+    '',
+    '## Machine and versions',
+    '',
+    table(
+      ['', ''],
+      [
+        ['CPU', `${report.machine.cpus} × ${report.machine.cpuModel}`],
+        ['Memory', `${report.machine.memoryGiB} GiB`],
+        ['OS', report.machine.os],
+        ...Object.entries(report.versions),
+        ...Object.entries(report.settings).map(([k, v]) => [k, String(v)]),
+      ],
+    ),
+    '',
+    `Production build: ${report.build.ok ? `${(report.build.durationMs / 1000).toFixed(0)} s into \`${report.build.distDir}\`` : `**failed**: \`${report.build.error}\``}.`,
+    '',
+    '## Budgets',
+    '',
+    `${report.misses.length} of ${report.checks.length} figures miss their budget (bench/budgets.ts).`,
+    '',
+    budgetTable(report.checks),
+    '',
+    ...(crashed.length
+      ? [`**Parts that failed:** ${crashed.map(([name, a]) => `${name} (${a!.error})`).join('; ')}.`, '']
+      : []),
+    ...bundleSection(report.areas.bundle),
+    ...lighthouseSection(report.areas.lighthouse),
+    ...typingSection(report.areas.typing),
+    ...validationSection(report.areas.validation),
+    ...serverSection(report.areas.server),
+    ...documentsSection(report.areas.documents),
+    ...memorySection(report.areas.memory),
+  ];
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+}
+
+/** Writes both files; the JSON goes through prettier so `prettier --check .` stays clean. */
+export async function writeReport(report: Report, dir: string): Promise<{ md: string; json: string }> {
+  const md = path.join(dir, 'report.md');
+  const json = path.join(dir, 'report.json');
+  let text = JSON.stringify(report, null, 2);
+  try {
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(json)) ?? {};
+    text = await prettier.format(text, { ...options, filepath: json });
+  } catch {
+    text += '\n';
+  }
+  fs.writeFileSync(json, text);
+  fs.writeFileSync(md, renderMarkdown(report));
+  return { md, json };
+}

@@ -1,0 +1,257 @@
+/**
+ * `npm run bench`: builds the SPA for production (into bench/out/dist, so dist/ and the e2e suite are left alone),
+ * starts the real server on a fresh embedded database in a temp DATA_DIR on port 3200 with a seeded applicant, and
+ * measures, one module per area: bundle, Lighthouse, typing, validation, server load, documents, browser memory.
+ * Writes bench/report.md and bench/report.json; each figure is held against bench/budgets.ts.
+ *
+ * Every area fails soft: a crash (or a time-out) is written into the report for that area and the others still
+ * run. The exit code is 1 only when an area could not run; budget misses are reported, not fatal.
+ *
+ * Settings: BENCH_SECONDS (autocannon seconds per run, default 15), BENCH_PORT (default 3200), DATABASE_URL (adds
+ * the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_PORT, logIn, makeDataDir, seedDatabase, serverEnv, startServer, type RunningServer } from './appServer';
+import { runBundle } from './bundle';
+import { CHROMIUM, log, OUT_DIR, ROOT, withTimeout, type AreaOutput, type Check } from './common';
+import { runDocuments } from './documents';
+import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
+import { runMemory } from './memory';
+import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
+import { benchSeconds, CONNECTION_LEVELS, runServer } from './server';
+import { CPU_THROTTLE, KEYSTROKES, runTyping } from './typing';
+import { runValidation } from './validation';
+
+const KEY_PACKAGES = [
+  'react',
+  'react-dom',
+  'antd',
+  '@reduxjs/toolkit',
+  'react-router-dom',
+  'formik',
+  'yup',
+  'fastify',
+  '@electric-sql/pglite',
+  'pg',
+  'pdf-lib',
+  'pdfkit',
+  'mammoth',
+  'webpack',
+  '@swc/core',
+  'typescript',
+  'lighthouse',
+  'chrome-launcher',
+  '@playwright/test',
+  'autocannon',
+];
+
+function packageVersion(name: string): string {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch (error) {
+    return `unavailable (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+function osName(): string {
+  let distro = '';
+  try {
+    distro = fs.readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]+)"?/m)?.[1] ?? '';
+  } catch {
+    // not Linux
+  }
+  return `${distro || os.platform()} (kernel ${os.release()}, ${os.arch()})`;
+}
+
+/** The production build (webpack.config.ts) into `distDir`, on this Node. */
+async function build(distDir: string): Promise<void> {
+  const cli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--mode', 'production', '--output-path', distDir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`webpack exited with ${code}: ${output}`))));
+  });
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+async function runArea<T>(
+  name: keyof Areas,
+  title: string,
+  timeoutMs: number,
+  fn: () => Promise<AreaOutput<T>>,
+): Promise<AreaReport<T>> {
+  log(`${title}…`);
+  const start = Date.now();
+  try {
+    const out = await withTimeout(fn(), timeoutMs, title);
+    log(`${title}: done in ${((Date.now() - start) / 1000).toFixed(0)} s`);
+    return {
+      title,
+      ok: true,
+      durationMs: Date.now() - start,
+      data: out.data,
+      notes: out.notes ?? [],
+      checks: out.checks,
+    };
+  } catch (error) {
+    log(`${title}: FAILED: ${message(error)}`);
+    const failed: Check = {
+      area: name,
+      name: `${title}: did not run`,
+      value: null,
+      unit: '',
+      budget: '—',
+      pass: false,
+    };
+    return { title, ok: false, durationMs: Date.now() - start, error: message(error), notes: [], checks: [failed] };
+  }
+}
+
+const MINUTE = 60_000;
+
+async function main() {
+  const started = Date.now();
+  const seconds = benchSeconds();
+  const distDir = path.join(OUT_DIR, 'dist');
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const areas: Partial<Areas> = {};
+
+  log('production build…');
+  const buildStart = Date.now();
+  let buildError: string | undefined;
+  try {
+    await withTimeout(build(distDir), 5 * MINUTE, 'webpack');
+  } catch (error) {
+    buildError = message(error);
+    log(`build FAILED: ${buildError}`);
+  }
+  const buildInfo = {
+    ok: !buildError,
+    durationMs: Date.now() - buildStart,
+    distDir: path.relative(ROOT, distDir),
+    ...(buildError ? { error: buildError } : {}),
+  };
+  const needBuild = () => {
+    if (buildError) throw new Error(`no production build (${buildError.slice(0, 200)})`);
+  };
+
+  areas.bundle = await runArea('bundle', 'Bundle', 2 * MINUTE, async () => {
+    needBuild();
+    return runBundle(distDir);
+  });
+  areas.validation = await runArea('validation', 'Validation', 2 * MINUTE, runValidation);
+  areas.documents = await runArea('documents', 'Documents', 5 * MINUTE, runDocuments);
+
+  // The real server, on a fresh embedded database with the seeded applicant and a staff service token.
+  let server: RunningServer | null = null;
+  let seeded: { username: string; serviceToken: string } | null = null;
+  let serverError: string | undefined;
+  const dataDir = makeDataDir('main');
+  try {
+    log(`seeding a fresh database in ${dataDir} and starting the server on port ${BENCH_PORT}…`);
+    const options = { port: BENCH_PORT, dataDir, staticDir: distDir };
+    seeded = await seedDatabase(serverEnv(options));
+    server = await startServer(options);
+  } catch (error) {
+    serverError = message(error);
+    log(`server FAILED: ${serverError}`);
+  }
+  const needServer = () => {
+    if (!server || !seeded) throw new Error(`the server did not start (${serverError?.slice(0, 300)})`);
+    return { server, seeded };
+  };
+
+  try {
+    areas.lighthouse = await runArea('lighthouse', 'Lighthouse', 8 * MINUTE, async () => {
+      needBuild();
+      const { server: s, seeded: seed } = needServer();
+      const applicant = await logIn(s, seed.username);
+      return runLighthouse(s.baseUrl, [
+        { name: '/login', path: '/login' },
+        { name: '/about', path: '/about', cookies: applicant.cookies },
+        { name: 'staff view', path: `/about?service_token=${seed.serviceToken}` },
+      ]);
+    });
+    areas.typing = await runArea('typing', 'Typing', 4 * MINUTE, async () => {
+      needBuild();
+      return runTyping(needServer().server);
+    });
+    areas.memory = await runArea('memory', 'Browser memory', 4 * MINUTE, async () => {
+      needBuild();
+      return runMemory(needServer().server);
+    });
+    const serverTimeout =
+      (process.env.DATABASE_URL ? 2 : 1) * (2 * MINUTE + 4 * CONNECTION_LEVELS.length * seconds * 1000);
+    areas.server = await runArea('server', 'Server', serverTimeout, () => runServer(server, distDir));
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const ordered: Partial<Areas> = {
+    bundle: areas.bundle,
+    lighthouse: areas.lighthouse,
+    typing: areas.typing,
+    validation: areas.validation,
+    server: areas.server,
+    documents: areas.documents,
+    memory: areas.memory,
+  };
+  const checks = Object.values(ordered).flatMap((area) => area?.checks ?? []);
+  const report: Report = {
+    generatedAt: new Date().toISOString(),
+    durationMs: Date.now() - started,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
+      os: osName(),
+    },
+    versions: {
+      node: process.version,
+      chromium: chromiumVersion(),
+      ...Object.fromEntries(KEY_PACKAGES.map((name) => [name, packageVersion(name)])),
+    },
+    settings: {
+      BENCH_SECONDS: seconds,
+      port: BENCH_PORT,
+      database: process.env.DATABASE_URL ? 'PGlite, and PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)',
+      'Lighthouse runs per page': LIGHTHOUSE_RUNS,
+      'typing keystrokes': KEYSTROKES,
+      'typing CPU throttle': `${CPU_THROTTLE}×`,
+      'load sessions': CONNECTION_LEVELS.join(', '),
+    },
+    build: buildInfo,
+    areas: ordered,
+    checks,
+    misses: checks.filter((c) => !c.pass),
+  };
+  const files = await writeReport(report, path.join(ROOT, 'bench'));
+  process.stdout.write(renderMarkdown(report).split('## 1.')[0]);
+  log(`wrote ${path.relative(ROOT, files.md)} and ${path.relative(ROOT, files.json)}`);
+  const crashed = Object.values(ordered).some((area) => area && !area.ok) || Boolean(buildError);
+  process.exit(crashed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,286 @@
+/**
+ * Server: autocannon on loopback against PUT /api/answer and GET /api/profile with 10, 50 and 100 logged-in
+ * sessions (one applicant and one session cookie per connection, each applicant holding a complete application),
+ * BENCH_SECONDS (default 15) per run, on the PGlite server of the run and, when DATABASE_URL is set, on a second
+ * server on PostgreSQL (a schema of its own, dropped afterwards).
+ *
+ * The ceiling: GET /api/profile without a cookie. It goes through the same Fastify stack as the measured routes
+ * (request id, helmet headers, cookie parsing, the CSRF hook, the /api plugin's onRequest session hook, the error
+ * handler, JSON serialization) and stops where the session lookup would query the database (no cookie → 401, no
+ * query). A static asset would be costlier (file system, @fastify/static) and a /public or /lookup route passes the
+ * rate limiter. Its 401s are expected; anything else counts as an error. The PUT /api/answer ratio is its req/s
+ * over the ceiling's at the same number of connections.
+ *
+ * The server's RSS (VmRSS of the child process) is read before the first load run, sampled during the runs (peak)
+ * and read after the last. autocannon runs in this process: on a 2-core machine the load generator and the server
+ * share the CPU, which caps every figure (the ratio stays meaningful).
+ */
+import autocannon from 'autocannon';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import {
+  BENCH_PORT,
+  api,
+  createApplicants,
+  makeDataDir,
+  startServer,
+  type Applicant,
+  type RunningServer,
+} from './appServer';
+import { BUDGETS } from './budgets';
+import { check, log, round, type AreaOutput, type Check } from './common';
+
+export const CONNECTION_LEVELS = [10, 50, 100];
+export const CEILING_ROUTE = 'GET /api/profile without a session (401)';
+
+export interface LoadRun {
+  route: string;
+  connections: number;
+  seconds: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  maxMs: number;
+  /** Responses other than the expected status, plus connection errors and timeouts. */
+  errors: number;
+  /** Of which: connection errors and requests that got no answer within 10 s. */
+  connectionErrors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface LoadLevel {
+  connections: number;
+  ceiling: LoadRun;
+  getProfile: LoadRun;
+  putAnswer: LoadRun;
+  putRatio: number;
+  getRatio: number;
+}
+
+export interface ServerTargetResult {
+  database: 'PGlite' | 'PostgreSQL';
+  sessions: number;
+  answerBytes: number;
+  rssBeforeKib: number | null;
+  rssPeakKib: number | null;
+  rssAfterKib: number | null;
+  levels: LoadLevel[];
+}
+
+export interface ServerResult {
+  seconds: number;
+  ceilingRoute: string;
+  targets: ServerTargetResult[];
+  /** A target that could not run (PostgreSQL unreachable…). */
+  failures: string[];
+}
+
+export const benchSeconds = () => {
+  const n = Number(process.env.BENCH_SECONDS || 15);
+  return Number.isFinite(n) && n > 0 ? n : 15;
+};
+
+interface LoadSpec {
+  route: string;
+  method: 'GET' | 'PUT';
+  path: string;
+  body?: string;
+  cookies?: string[];
+  expectedStatus: number;
+}
+
+function load(server: RunningServer, spec: LoadSpec, connections: number, seconds: number): Promise<LoadRun> {
+  let next = 0;
+  const headers: Record<string, string> = spec.body ? { 'content-type': 'application/json' } : {};
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${server.baseUrl}${spec.path}`,
+        method: spec.method,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        headers,
+        ...(spec.body ? { body: spec.body } : {}),
+        // One session per connection: connection i sends cookie i (round robin when there are fewer).
+        setupClient: spec.cookies
+          ? (client) => client.setHeaders({ ...headers, cookie: spec.cookies![next++ % spec.cookies!.length] })
+          : undefined,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const statusCodes = Object.fromEntries(
+          Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+        );
+        const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+        const expected = statusCodes[String(spec.expectedStatus)] ?? 0;
+        resolve({
+          route: spec.route,
+          connections,
+          seconds,
+          reqPerSec: round(result.requests.average, 1),
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          maxMs: result.latency.max,
+          requests: answered,
+          errors: answered - expected + result.errors + result.timeouts,
+          connectionErrors: result.errors,
+          timeouts: result.timeouts,
+          statusCodes,
+        });
+      },
+    );
+  });
+}
+
+async function measureTarget(
+  server: RunningServer,
+  database: ServerTargetResult['database'],
+  seconds: number,
+): Promise<ServerTargetResult> {
+  const sessions = Math.max(...CONNECTION_LEVELS);
+  const t0 = Date.now();
+  const applicants: Applicant[] = await createApplicants(server, sessions, 'load');
+  const answers = JSON.stringify(completeApplication());
+  for (const applicant of applicants) await api(server, applicant, 'PUT', '/api/answer', JSON.parse(answers));
+  log(`  server (${database}): ${sessions} applicants signed up, confirmed, logged in in ${Date.now() - t0} ms`);
+
+  const cookies = applicants.map((a) => a.cookie);
+  const specs = {
+    ceiling: { route: CEILING_ROUTE, method: 'GET', path: '/api/profile', expectedStatus: 401 },
+    getProfile: { route: 'GET /api/profile', method: 'GET', path: '/api/profile', cookies, expectedStatus: 200 },
+    putAnswer: {
+      route: 'PUT /api/answer',
+      method: 'PUT',
+      path: '/api/answer',
+      body: answers,
+      cookies,
+      expectedStatus: 200,
+    },
+  } satisfies Record<string, LoadSpec>;
+
+  // Warm-up (JIT, connection pools, caches): not reported.
+  for (const spec of Object.values(specs)) await load(server, spec, 10, Math.min(3, seconds));
+
+  const rssBeforeKib = server.rssKib();
+  let rssPeakKib = rssBeforeKib;
+  const sampler = setInterval(() => {
+    const rss = server.rssKib();
+    if (rss !== null && (rssPeakKib === null || rss > rssPeakKib)) rssPeakKib = rss;
+  }, 250);
+  const levels: LoadLevel[] = [];
+  try {
+    for (const connections of CONNECTION_LEVELS) {
+      const ceiling = await load(server, specs.ceiling, connections, seconds);
+      const getProfile = await load(server, specs.getProfile, connections, seconds);
+      const putAnswer = await load(server, specs.putAnswer, connections, seconds);
+      levels.push({
+        connections,
+        ceiling,
+        getProfile,
+        putAnswer,
+        putRatio: round(putAnswer.reqPerSec / ceiling.reqPerSec, 3),
+        getRatio: round(getProfile.reqPerSec / ceiling.reqPerSec, 3),
+      });
+      log(
+        `  server (${database}) ×${connections}: ceiling ${ceiling.reqPerSec} req/s, GET ${getProfile.reqPerSec}, PUT ${putAnswer.reqPerSec} (${putAnswer.errors} errors)`,
+      );
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    database,
+    sessions,
+    answerBytes: Buffer.byteLength(answers),
+    rssBeforeKib,
+    rssPeakKib,
+    rssAfterKib: server.rssKib(),
+    levels,
+  };
+}
+
+/** A second server on PostgreSQL (DATABASE_URL), in a schema of its own that is dropped afterwards. */
+async function measurePostgres(staticDir: string, seconds: number): Promise<ServerTargetResult> {
+  const databaseUrl = process.env.DATABASE_URL!;
+  const databaseSchema = `bench_${crypto.randomBytes(6).toString('hex')}`;
+  const dataDir = makeDataDir('pg');
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ port: BENCH_PORT + 1, dataDir, staticDir, databaseUrl, databaseSchema });
+    return await measureTarget(server, 'PostgreSQL', seconds);
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    // The server created the schema (DATABASE_SCHEMA); drop it even when the run failed half-way.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${databaseSchema} CASCADE`);
+    } catch (error) {
+      log(`  could not drop schema ${databaseSchema}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+export async function runServer(pglite: RunningServer | null, staticDir: string): Promise<AreaOutput<ServerResult>> {
+  const seconds = benchSeconds();
+  const targets: ServerTargetResult[] = [];
+  const failures: string[] = [];
+  if (pglite) {
+    try {
+      targets.push(await measureTarget(pglite, 'PGlite', seconds));
+    } catch (error) {
+      failures.push(`PGlite: ${(error instanceof Error ? error.message : String(error)).slice(0, 600)}`);
+    }
+  } else {
+    failures.push('PGlite: the server did not start');
+  }
+  if (process.env.DATABASE_URL) {
+    try {
+      targets.push(await measurePostgres(staticDir, seconds));
+    } catch (error) {
+      failures.push(`PostgreSQL: ${(error instanceof Error ? error.message : String(error)).slice(0, 600)}`);
+    }
+  }
+  if (targets.length === 0) throw new Error(failures.join('; '));
+
+  const b = BUDGETS.server;
+  const checks: Check[] = targets.flatMap((t) =>
+    t.levels.flatMap((level) => [
+      check(
+        'server',
+        `PUT /api/answer ÷ ceiling req/s, ${t.database}, ${level.connections} sessions`,
+        round(level.putRatio * 100, 1),
+        '%',
+        { min: b.putAnswerMinRatio * 100 },
+      ),
+      check(
+        'server',
+        `PUT /api/answer errors, ${t.database}, ${level.connections} sessions`,
+        level.putAnswer.errors,
+        '',
+        { max: b.putAnswerMaxErrors },
+      ),
+    ]),
+  );
+  for (const failure of failures) {
+    checks.push({ area: 'server', name: `Server bench ${failure}`, value: null, unit: '', budget: '—', pass: false });
+  }
+  return {
+    data: { seconds, ceilingRoute: CEILING_ROUTE, targets, failures },
+    checks,
+    notes: [
+      `Ceiling: ${CEILING_ROUTE}, the cheapest route through the same Fastify stack (hooks, headers, error handler) without a database query.`,
+      process.env.DATABASE_URL
+        ? 'PostgreSQL: DATABASE_URL is set.'
+        : 'PostgreSQL: not measured (DATABASE_URL is not set).',
+    ],
+  };
+}
