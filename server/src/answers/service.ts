@@ -69,13 +69,21 @@ export function createAnswerService(db: Db) {
      */
     async saveAnswers(userId: number, answer: AnswerMap, baseVersion?: number) {
       if (Buffer.byteLength(JSON.stringify(answer)) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
-      const current = await application(userId);
-      if (current.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
-      const { rows } = await db.query<{ version: number }>(
-        `UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
-          WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`,
-        [userId, JSON.stringify(answer), baseVersion ?? null],
-      );
+      // One statement on the common path (the row exists, not submitted, version matches); the reasons for a
+      // refusal are only looked up when it did not apply.
+      const update = () =>
+        db.query<{ version: number }>(
+          `UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
+            WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`,
+          [userId, JSON.stringify(answer), baseVersion ?? null],
+        );
+      let { rows } = await update();
+      if (!rows[0]) {
+        const existing = await application(userId); // creates the row if this account has none yet
+        if (!existing.submitted_at && (baseVersion === undefined || baseVersion === existing.version)) {
+          ({ rows } = await update());
+        }
+      }
       if (rows[0]) return { message: ANSWER_MESSAGES.saved, version: rows[0].version };
       const now = await application(userId);
       if (now.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
