@@ -70,9 +70,17 @@ export function InactivityWatcher() {
     if (isLoggedIn) loggingOut.current = false;
   }, [isLoggedIn]);
 
-  // Have the modal ready before it is needed: the warning must show even if the network is gone by then.
+  // Have the modal ready before it is needed (the warning must show even if the network is gone by then), but
+  // only once the page is idle: fetched during load, antd (~70 KB) would delay the page itself.
   useEffect(() => {
-    if (isLoggedIn) void preloadDialog().catch(() => undefined);
+    if (!isLoggedIn) return;
+    const load = () => void preloadDialog().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 10_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(load, 3000);
+    return () => window.clearTimeout(timer);
   }, [isLoggedIn]);
 
   // The device slept or the tab was frozen: timers did not run, so check the clock when the applicant is back.
