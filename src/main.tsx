@@ -13,9 +13,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('public/index.html must contain <div id="root">.');
 
 const isLoggedIn = hasLoginCookie();
+// The staff view shows another person's answers: nothing of it is kept on this device or shared with other tabs.
+const isStaffView = new URLSearchParams(window.location.search).has('service_token');
 // The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
 setStorageAccount(accountAtStart(isLoggedIn));
-const store = makeStore(undefined, { persist: true, crossTab: true });
+const store = makeStore(undefined, { persist: !isStaffView, crossTab: !isStaffView });
 store.dispatch(sessionDetected({ isLoggedIn }));
 window.addEventListener('online', () => store.dispatch(connectionRestored()));
 
@@ -27,11 +29,13 @@ if (process.env.NODE_ENV !== 'production') {
 
 // The router (and its start-up loader) is created only once the stored answers are back in the store, so
 // nothing can be dispatched before rehydration and overwrite them (redux-persist #244).
-persistStore(store, null, () => {
+function render() {
   const router = createAppRouter(store);
-  createRoot(container).render(
+  createRoot(container!).render(
     <StrictMode>
       <App store={store} router={router} />
     </StrictMode>,
   );
-});
+}
+if (isStaffView) render();
+else persistStore(store, null, render);

@@ -4,6 +4,8 @@ import { addSaveListeners } from '../features/answers/saveListeners';
 import { addSubmitListeners } from '../features/session/submitListeners';
 import { addOutboxListeners } from '../features/answers/outboxListeners';
 import { addFormListeners } from '../features/form/formListeners';
+import { addDocumentListeners } from '../features/documents/documentListeners';
+import { addPublicLinkListeners } from '../features/review/publicLinkListeners';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {
@@ -12,4 +14,6 @@ export function registerListeners(startListening: AppStartListening) {
   addSubmitListeners(startListening);
   addOutboxListeners(startListening);
   addFormListeners(startListening);
+  addDocumentListeners(startListening);
+  addPublicLinkListeners(startListening);
 }

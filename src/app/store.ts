@@ -12,6 +12,7 @@ import answers from '../features/answers/answersSlice';
 import addAnother from '../features/addAnother/addAnotherSlice';
 import tabs from '../features/tabs/tabsSlice';
 import notifications from '../features/notifications/notificationsSlice';
+import documents from '../features/documents/documentsSlice';
 import sync, { storageWriteFailed } from '../features/answers/syncSlice';
 import { persistConfig } from '../features/persistence/persistConfig';
 import { addCrossTabListeners, answersSavedElsewhere, openCrossTabChannel } from '../features/answers/crossTab';
@@ -24,6 +25,7 @@ export const rootReducer = combineReducers({
   tabs,
   notifications,
   sync,
+  documents,
   [api.reducerPath]: api.reducer,
 });
 

@@ -73,6 +73,10 @@ export function addSessionListeners(startListening: AppStartListening) {
       try {
         if (payload.serviceToken) {
           dispatch(serviceModeEntered());
+          // Nothing held before (a visitor's answers on this device, another applicant's) may show to staff.
+          dispatch(answersLoaded({}));
+          dispatch(addAnotherLoaded({}));
+          dispatch(tabsLoaded({}));
           const bundle = await dispatch(api.endpoints.getServiceBundle.initiate(payload.serviceToken)).unwrap();
           dispatch(answersLoaded(bundle.answer));
           dispatch(addAnotherLoaded(bundle.add_another));
@@ -90,8 +94,9 @@ export function addSessionListeners(startListening: AppStartListening) {
           return;
         }
         if (payload.token) {
-          const answers = await dispatch(api.endpoints.getPublicAnswers.initiate(payload.token)).unwrap();
-          dispatch(answersLoaded(answers));
+          // A refused link is told in an error toast (review/publicLinkListeners.ts), not the error dialog.
+          const loaded = await dispatch(api.endpoints.getPublicAnswers.initiate(payload.token));
+          if (loaded.data) dispatch(answersLoaded(loaded.data));
         }
       } catch (error) {
         reportLoadError(listenerApi, error);

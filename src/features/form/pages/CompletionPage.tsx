@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SUBMIT_SUCCESS } from '../../../config/messages';
 import { PARTNER, SITE_NAME } from '../../../config/partner';
+import { PdfDownload } from '../../documents/PdfDownload';
 
 /** Shown after submission; no form navigation here (SPEC §2). */
 export default function CompletionPage() {
@@ -13,6 +14,7 @@ export default function CompletionPage() {
       <p>
         {SUBMIT_SUCCESS} Thank you for applying to {PARTNER.name}.
       </p>
+      <PdfDownload />
       <h2>What happens next</h2>
       <ol>
         <li>We will email you to confirm that we have received your application.</li>

@@ -1,7 +1,13 @@
+import { PdfDownload } from '../../documents/PdfDownload';
 import { FINAL_STEPS_PAGE } from '../definition/finalSteps';
 import { FormPage } from '../FormPage';
 
-/** Final Steps: generated from the form definition. */
+/** Final Steps: generated from the form definition; the PDF copy's download sits above the submit button. */
 export default function FinalStepsPage() {
-  return <FormPage page={FINAL_STEPS_PAGE} />;
+  return (
+    <>
+      <FormPage page={FINAL_STEPS_PAGE} />
+      <PdfDownload />
+    </>
+  );
 }

@@ -53,7 +53,7 @@ describe.each(FORM_PAGES_DEFINITION.map((p) => [p.path, p] as const))('%s', (pat
     expect(document.title).toBe(`${page.title} - Undergraduate Admission Application`);
   });
 
-  it('a service user sees it read-only: no inputs or buttons in the page', async () => {
+  it('a service user sees it read-only (the staff view of every page): no inputs or buttons', async () => {
     server.use(
       http.get('*/service/tmp-pdf', () =>
         HttpResponse.json({
@@ -65,7 +65,8 @@ describe.each(FORM_PAGES_DEFINITION.map((p) => [p.path, p] as const))('%s', (pat
       ),
     );
     renderApp(`${path}?service_token=svc`, { preloadedState: formState({ session: SERVICE_USER }) });
-    await h1(page.title);
+    await h1('Ada');
+    await screen.findByRole('heading', { level: 2, name: page.title });
     const main = screen.getByRole('main');
     expect(within(main).queryAllByRole('textbox')).toHaveLength(0);
     expect(within(main).queryAllByRole('combobox')).toHaveLength(0);

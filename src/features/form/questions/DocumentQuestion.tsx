@@ -1,19 +1,23 @@
 import { useAppSelector } from '../../../app/hooks';
-import { FILE_TYPES } from '../../../config/constants';
+import { selectDocument } from '../../documents/documentsSlice';
+import { DocumentUpload } from '../../documents/DocumentUpload';
+import { formatFileSize } from '../../documents/format';
+import { ANSWERED, VISITOR_UPLOAD_MESSAGE } from '../../documents/messages';
 import type { DocumentQuestion as DocumentQuestionDef } from '../definition/types';
-import { describe, FieldShell, Hint, MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
+import { Hint, MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 
-export const VISITOR_UPLOAD_MESSAGE = 'This question can be finished once you have created an account.';
+export { VISITOR_UPLOAD_MESSAGE };
 
 /**
- * A document answer (SPEC §6: visitors cannot upload). For now a logged-in applicant sees the file input only:
- * the Documents issue builds the upload, conversion and polling behind it.
+ * A document answer (SPEC §6: visitors cannot upload). A logged-in applicant gets the upload (the Documents
+ * feature: DocumentUpload and its listeners); staff see whether a document was uploaded, and its name.
  */
 export function DocumentQuestion({ question, readOnly }: QuestionProps<DocumentQuestionDef>) {
   const { key } = question;
-  const answered = useTextAnswer(key) === 'ANSWERED';
+  const answered = useTextAnswer(key) === ANSWERED;
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
+  const file = useAppSelector((s) => selectDocument(s, key).file);
   const messages = useFieldErrors(key);
   const required = useRequired(question.required);
 
@@ -21,6 +25,11 @@ export function DocumentQuestion({ question, readOnly }: QuestionProps<DocumentQ
     return (
       <ReadOnlyField id={key} label={question.label}>
         <MarkList items={[{ label: 'Document uploaded', checked: answered }]} />
+        {answered && file && (
+          <p>
+            {file.name} ({formatFileSize(file.size)})
+          </p>
+        )}
       </ReadOnlyField>
     );
   }
@@ -33,17 +42,5 @@ export function DocumentQuestion({ question, readOnly }: QuestionProps<DocumentQ
       </div>
     );
   }
-  return (
-    <FieldShell id={key} label={question.label} hint={question.hint} messages={messages} required={required}>
-      <input
-        id={key}
-        name={key}
-        type="file"
-        className="form-file"
-        accept={FILE_TYPES.map((t) => `.${t}`).join(',')}
-        aria-invalid={messages.length > 0 || undefined}
-        aria-describedby={describe(key, question.hint, messages)}
-      />
-    </FieldShell>
-  );
+  return <DocumentUpload question={question} messages={messages} required={required} />;
 }

@@ -1,9 +1,14 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { Dialog } from '../../../components/Dialog';
 import { GENERIC_ERROR } from '../../../config/messages';
 import { api } from '../../../services/api';
 import type { ApiError } from '../../../services/baseQuery';
 import { answersCleared } from '../../answers/answersSlice';
+import { documentsDiscarded, isBusy, selectDocument } from '../../documents/documentsSlice';
+import { ANSWERED, TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../documents/messages';
 import { toastShown } from '../../notifications/notificationsSlice';
 import { tabSwitched } from '../../tabs/tabsSlice';
 import { keysClearedByTabSwitch } from '../conditions';
@@ -11,12 +16,19 @@ import type { TabsQuestion as TabsQuestionDef } from '../definition/types';
 import { Hint, type QuestionProps } from '../renderer/Field';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 
-export const tabsError = (tab: string) => `Error handling tabs for ${tab}`;
+export { tabsError };
+
+/** The document questions of a tab (their uploads tie the tab down, SPEC §4). */
+const documentKeys = (tab: TabsQuestionDef['tabs'][number]) =>
+  tab.questions.filter((q) => q.type === 'document').map((q) => q.key);
 
 /**
  * Tabs (SPEC §4): a tablist (arrow keys, Home and End move between the tabs; Enter or Space chooses one) and the
  * chosen tab's questions. Choosing saves the choice (PUT /api/tabs), then records it and clears the answers on
  * the left tab's clear list. A failure shows an error toast and keeps the tab. Visitors see the default tab only.
+ * While the chosen tab's upload is under way (uploading, converting, or its data still being fetched) the switch is
+ * refused with the 'File Upload in Progress' dialog; leaving a tab that holds an uploaded file deletes its
+ * conversion and document answer (the Documents listeners).
  */
 export function TabsQuestion({ question, readOnly = false, section }: QuestionProps<TabsQuestionDef>) {
   const { tabId, tabs, defaultTab } = question;
@@ -27,18 +39,30 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
   const chosenId = canChoose && tabs.some((t) => t.id === stored) ? stored : defaultTab;
   const chosen = tabs.find((t) => t.id === chosenId) ?? tabs[0];
   const [busy, setBusy] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const store = useStore<RootState>();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabButtonId = (id: string) => `${question.key}-tab-${id}`;
   const panelId = `${question.key}-panel`;
 
   const choose = async (id: string) => {
     if (id === chosen.id || busy) return;
+    const docKeys = documentKeys(chosen);
+    if (docKeys.some((key) => isBusy(selectDocument(store.getState(), key)))) {
+      setBlocked(true);
+      return;
+    }
     setBusy(true);
     try {
       await dispatch(api.endpoints.putTabs.initiate({ tab_id: tabId, chosen_tab: id })).unwrap();
+      const state = store.getState();
+      const uploaded = docKeys.filter(
+        (key) => state.answers.values[key] === ANSWERED || selectDocument(state, key).file !== null,
+      );
       const clears = keysClearedByTabSwitch(question, chosen.id, id);
       dispatch(tabSwitched({ tabId, tab: id }));
       if (clears.length > 0) dispatch(answersCleared(clears));
+      if (uploaded.length > 0) dispatch(documentsDiscarded({ tabId, keys: uploaded }));
     } catch (error) {
       const { status, message } = error as ApiError;
       if (status !== 401) {
@@ -120,6 +144,14 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
       <div id={panelId} role="tabpanel" aria-labelledby={tabButtonId(chosen.id)} className="form-tabpanel">
         {panel}
       </div>
+      <Dialog
+        open={blocked}
+        title={TAB_BLOCKED_TITLE}
+        onCancel={() => setBlocked(false)}
+        actions={[{ label: 'OK', onClick: () => setBlocked(false), primary: true }]}
+      >
+        <p>{TAB_BLOCKED}</p>
+      </Dialog>
     </div>
   );
 }

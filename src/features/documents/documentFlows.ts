@@ -1,0 +1,345 @@
+/**
+ * The Documents flows the listeners run (documentListeners.ts loads this module on first use, so none of it is in
+ * the first download). SPEC §4:
+ * - upload: check the file (SPEC §5 rules) → save the answers and ask for a pre-signed URL together → post the
+ *   file → ask for its conversion → poll every 2 s while unprocessed or in_progress → completed: the answer is
+ *   ANSWERED and the document answers are fetched again; failed: the answer is cleared and the server's message
+ *   shown; not_answered: the spinner stops. Any failure stops the spinner, records the error (on the field and
+ *   as the 'Error uploading file for {key}' toast) and clears that answer.
+ * - check: when a document question shows after a reset, its document and conversion data are fetched again
+ *   (a conversion still running is followed to its end).
+ * - remove: delete (confirmed) and tab switches delete the conversion and the document answer.
+ * - the PDF copy: fetched (polled every second while it is being made) and downloaded.
+ */
+import { TaskAbortError, type UnknownAction } from '@reduxjs/toolkit';
+import type { AppStartListening, RootState } from '../../app/store';
+import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../config/constants';
+import { GENERIC_ERROR } from '../../config/messages';
+import { api } from '../../services/api';
+import { sessionInvalidated } from '../../services/apiEvents';
+import type { ApiError } from '../../services/baseQuery';
+import { answerChanged, answersCleared, answersLoaded, validationErrorsChanged } from '../answers/answersSlice';
+import { mergeAnswers } from '../answers/merge';
+import { flushAnswers } from '../answers/outbox';
+import { serverVersionSeen } from '../answers/syncSlice';
+import { loadValidation } from '../form/formListeners';
+import { toastShown } from '../notifications/notificationsSlice';
+import {
+  checkFinished,
+  checkStarted,
+  conversionStarted,
+  conversionStopped,
+  deleteFailed,
+  deleteFinished,
+  deleteStarted,
+  pdfDownloadFinished,
+  pdfDownloadStarted,
+  selectDocument,
+  uploadCompleted,
+  uploadFailed,
+  uploadProgressed,
+  uploadRejected,
+  uploadStarted,
+} from './documentsSlice';
+import { checkFile } from './fileRules';
+import { takeFile } from './fileRegistry';
+import { ANSWERED, PDF_ERROR, tabsError, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
+import { UploadError, uploadFile } from './uploader';
+
+type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+
+/** Conversion and PDF statuses (SPEC §4), lower-cased: the server may report them in upper case. */
+export const statusOf = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : '');
+export const isPending = (status: string) => status === 'unprocessed' || status === 'in_progress';
+
+/** A failure with a message to show (a failed conversion, an unexpected answer, a save that did not happen). */
+class FlowError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number | string,
+  ) {
+    super(message);
+  }
+}
+
+function failureOf(error: unknown): { status?: number | string; message: string } {
+  if (error instanceof UploadError) return { status: error.status, message: error.message };
+  const { status, message } = (error ?? {}) as Partial<ApiError>;
+  return { status, message: typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR };
+}
+
+const rethrowIfCancelled = (error: unknown) => {
+  if (error instanceof TaskAbortError) throw error;
+};
+
+/** A fresh answer, never one from the cache, without keeping a cache subscription. */
+const fresh = { forceRefetch: true, subscribe: false } as const;
+
+/** Revalidates one answer while the application is being validated (its message may now be gone). */
+async function revalidateKey(listenerApi: ListenerApi, key: string) {
+  if (listenerApi.getState().session.web_status !== 'validating') return;
+  const { mergeErrors, revalidate } = await loadValidation();
+  const { answers } = listenerApi.getState();
+  const errors = mergeErrors(answers.errors, revalidate([key], answers.values));
+  if (errors !== answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
+}
+
+/**
+ * The server changed the answer map itself (ANSWERED set by a finished conversion, cleared by a delete) and bumped
+ * its version: its answers are taken for `key` and every key this tab has not changed, with the new version, so
+ * the next save neither conflicts nor undoes it. Without the profile, the outbox's 409 merge gets there too.
+ */
+async function adoptServerAnswer(listenerApi: ListenerApi, key: string, value?: string) {
+  const { dispatch, getState } = listenerApi;
+  try {
+    const profile = await listenerApi.pause(dispatch(api.endpoints.getProfile.initiate(undefined, fresh)).unwrap());
+    const { answers, sync } = getState();
+    const merged = mergeAnswers(
+      profile.answer,
+      answers.values,
+      sync.dirty.filter((k) => k !== key),
+    );
+    if (value !== undefined) merged[key] = value;
+    dispatch(answersLoaded(merged));
+    if (typeof profile.version === 'number' && (sync.version === null || profile.version > sync.version)) {
+      dispatch(serverVersionSeen(profile.version));
+    }
+    await revalidateKey(listenerApi, key);
+  } catch (error) {
+    rethrowIfCancelled(error);
+    if (value !== undefined) dispatch(answerChanged({ key, value }));
+    else if (getState().answers.values[key] !== undefined) dispatch(answersCleared([key]));
+  }
+}
+
+/** SPEC §4: the spinner stops, the error is recorded (field and toast) and the answer cleared. */
+async function fail(listenerApi: ListenerApi, key: string, error: unknown, removeStored: boolean) {
+  const { dispatch, getState } = listenerApi;
+  const { status, message } = failureOf(error);
+  dispatch(uploadFailed({ key, message }));
+  if (status === 401) return; // the session is gone: the 401 handling goes to /login
+  if (getState().answers.values[key] !== undefined) dispatch(answersCleared([key]));
+  dispatch(toastShown({ severity: 'error', title: uploadErrorTitle(key), message }));
+  // A file stored before this attempt would still be listed (and printed) without its answer: it goes too.
+  if (removeStored) {
+    try {
+      await listenerApi.pause(dispatch(api.endpoints.deleteDocumentAnswer.initiate(key)).unwrap());
+    } catch (caught) {
+      rethrowIfCancelled(caught);
+    }
+  }
+}
+
+/** Polls the conversion every CONVERSION_POLL_MS while it is unprocessed or in_progress, then settles it. */
+async function followConversion(listenerApi: ListenerApi, key: string, initial: string) {
+  const { dispatch } = listenerApi;
+  let status = initial;
+  let message: string | undefined;
+  while (isPending(status)) {
+    await listenerApi.delay(CONVERSION_POLL_MS);
+    const answer = await listenerApi.pause(dispatch(api.endpoints.getConversionStatus.initiate(key, fresh)).unwrap());
+    status = statusOf(answer.status);
+    message = answer.message;
+  }
+  if (status === 'completed') {
+    await Promise.all([
+      listenerApi.pause(dispatch(api.endpoints.getDocumentAnswers.initiate(undefined, fresh)).unwrap()),
+      adoptServerAnswer(listenerApi, key, ANSWERED),
+    ]);
+    dispatch(uploadCompleted({ key }));
+  } else if (status === 'not_answered') {
+    dispatch(conversionStopped({ key }));
+  } else {
+    // failed (with the server's reason), or a status this client does not know.
+    throw new FlowError(status === 'failed' && message ? message : GENERIC_ERROR);
+  }
+}
+
+export async function upload(
+  listenerApi: ListenerApi,
+  request: { key: string; fileId: string; name: string; size: number; type: string },
+) {
+  const { dispatch, getState } = listenerApi;
+  const { key, name, size } = request;
+  const file = takeFile(request.fileId);
+  // The question's data may still be on its way (it was just shown): the upload waits for it.
+  if (selectDocument(getState(), key).phase === 'checking') {
+    await listenerApi.condition((_action, current) => selectDocument(current, key).phase !== 'checking', 30_000);
+  }
+  const state = getState();
+  const before = selectDocument(state, key);
+  if (before.phase !== 'idle') return; // one upload per question at a time
+  const refusal =
+    checkFile(request) ??
+    (!state.session.is_logged_in || state.session.is_service_user ? VISITOR_UPLOAD_MESSAGE : null) ??
+    (file ? null : GENERIC_ERROR);
+  if (refusal || !file) {
+    dispatch(uploadRejected({ key, message: refusal ?? GENERIC_ERROR }));
+    return;
+  }
+  const hadFile = before.file !== null || state.answers.values[key] === ANSWERED;
+  let queued = false;
+  dispatch(uploadStarted({ key, file: { name, size } }));
+  try {
+    // Saved answers and the upload form, together.
+    const [saved, target] = await listenerApi.pause(
+      Promise.all([
+        flushAnswers(listenerApi),
+        dispatch(api.endpoints.getPresignedUrl.initiate({ answer_key: key })).unwrap(),
+      ]),
+    );
+    if (saved === 'unauthorized') throw new FlowError(GENERIC_ERROR, 401);
+    if (saved !== 'saved') throw new FlowError(getState().sync.error ?? GENERIC_ERROR);
+
+    let shown = 0;
+    await listenerApi.pause(
+      uploadFile(target.url, target.fields, file, {
+        signal: listenerApi.signal,
+        onProgress: (fraction) => {
+          const percent = Math.min(100, Math.floor(fraction * 100));
+          if (percent !== shown) {
+            shown = percent;
+            dispatch(uploadProgressed({ key, progress: percent }));
+          }
+        },
+      }),
+    );
+
+    const started = await listenerApi.pause(
+      dispatch(
+        api.endpoints.startConversion.initiate({ key, file_key: target.fields.key ?? '', file_name: name }),
+      ).unwrap(),
+    );
+    queued = true;
+    dispatch(conversionStarted({ key }));
+    await followConversion(
+      listenerApi,
+      key,
+      statusOf((started as { status?: unknown } | null)?.status) || 'unprocessed',
+    );
+  } catch (error) {
+    rethrowIfCancelled(error);
+    if (error instanceof UploadError && error.status === 401) dispatch(sessionInvalidated());
+    await fail(listenerApi, key, error, hadFile && !queued);
+  }
+}
+
+/** A document question showed after a reset (page load, login): its document and conversion data, fetched again. */
+export async function check(listenerApi: ListenerApi, key: string) {
+  const { dispatch, getState } = listenerApi;
+  const { session } = getState();
+  if (!session.is_logged_in || session.is_service_user || !session.profile_loaded) return;
+  if (selectDocument(getState(), key).phase !== 'idle') return;
+  dispatch(checkStarted({ key }));
+  let status: string;
+  try {
+    const [, conversion] = await listenerApi.pause(
+      Promise.all([
+        dispatch(api.endpoints.getDocumentAnswers.initiate(undefined, fresh)).unwrap(),
+        dispatch(api.endpoints.getConversionStatus.initiate(key, fresh)).unwrap(),
+      ]),
+    );
+    status = statusOf(conversion.status);
+  } catch (error) {
+    rethrowIfCancelled(error);
+    dispatch(checkFinished({ key })); // nothing is under way; the field shows what it knows
+    return;
+  }
+  if (!isPending(status)) {
+    dispatch(checkFinished({ key }));
+    return;
+  }
+  // A conversion started before the reload is still running: follow it to its end.
+  dispatch(conversionStarted({ key }));
+  try {
+    await followConversion(listenerApi, key, status);
+  } catch (error) {
+    rethrowIfCancelled(error);
+    await fail(listenerApi, key, error, false);
+  }
+}
+
+/**
+ * Deletes what each key holds: its conversion, then its document answer (SPEC §7's two deletes). A confirmed
+ * delete also takes the server's cleared answer; a tab switch has cleared it already (the tab's clear list).
+ */
+export async function remove(listenerApi: ListenerApi, keys: readonly string[], tabId?: string) {
+  const { dispatch } = listenerApi;
+  for (const key of keys) {
+    dispatch(deleteStarted({ key }));
+    try {
+      await listenerApi.pause(dispatch(api.endpoints.deleteConversion.initiate(key)).unwrap());
+      await listenerApi.pause(dispatch(api.endpoints.deleteDocumentAnswer.initiate(key)).unwrap());
+      if (tabId === undefined) await adoptServerAnswer(listenerApi, key);
+      dispatch(deleteFinished({ key }));
+    } catch (error) {
+      rethrowIfCancelled(error);
+      const { status, message } = failureOf(error);
+      dispatch(deleteFailed({ key, message }));
+      if (status === 401) continue;
+      const title = tabId === undefined ? uploadErrorTitle(key) : tabsError(tabId);
+      dispatch(toastShown({ severity: 'error', title, message }));
+    }
+  }
+}
+
+/** Starts the browser's download of a same-site URL (the server answers it as an attachment). */
+export function startDownload(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'application.pdf';
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * 'Download a PDF copy': the current copy is asked for (never an old URL: the copy changes with the answers),
+ * polled every PDF_POLL_FIRST_MS while it is being made, and downloaded; failed raises the error toast.
+ */
+export async function downloadPdf(listenerApi: ListenerApi) {
+  const { dispatch, getState } = listenerApi;
+  if (getState().session.is_service_user || !getState().session.is_logged_in) return;
+  dispatch(pdfDownloadStarted());
+  try {
+    for (;;) {
+      const answer = await listenerApi.pause(dispatch(api.endpoints.getPdf.initiate(undefined, fresh)).unwrap());
+      const status = statusOf(answer.status);
+      if (status === 'completed' && answer.url) {
+        startDownload(answer.url);
+        return;
+      }
+      if (!isPending(status)) throw new FlowError((answer as { message?: string }).message || GENERIC_ERROR);
+      await listenerApi.delay(PDF_POLL_FIRST_MS);
+    }
+  } catch (error) {
+    rethrowIfCancelled(error);
+    const { status, message } = failureOf(error);
+    if (status !== 401) dispatch(toastShown({ severity: 'error', title: PDF_ERROR, message }));
+  } finally {
+    dispatch(pdfDownloadFinished());
+  }
+}
+
+/**
+ * The background polling's answer (PdfDownload) said failed, or no answer came: the error toast, once per failure
+ * (not again while the previous answer was a failure too). 401s go to /login instead.
+ */
+export function reportPdfFailure(listenerApi: ListenerApi, action: UnknownAction, original: RootState) {
+  let message: string | undefined;
+  if (api.endpoints.getPdf.matchRejected(action)) {
+    const error = action.payload as ApiError | undefined;
+    if (action.meta.condition || !error || error.status === 401) return;
+    message = error.message;
+  } else if (api.endpoints.getPdf.matchFulfilled(action)) {
+    if (statusOf(action.payload.status) !== 'failed') return;
+    message = (action.payload as { message?: string }).message;
+  } else {
+    return;
+  }
+  const before = api.endpoints.getPdf.select()(original);
+  if (before.error !== undefined || statusOf(before.data?.status) === 'failed') return;
+  listenerApi.dispatch(toastShown({ severity: 'error', title: PDF_ERROR, message: message || GENERIC_ERROR }));
+}

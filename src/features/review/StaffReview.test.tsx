@@ -1,0 +1,121 @@
+/**
+ * The staff view (SPEC §1): ?service_token= shows one read-only, print-style view of all three pages for that
+ * applicant, from the form definition: h1 the applicant's name, an h2 per page, [X] / [ ] marks, and no inputs,
+ * buttons, separators, header, footer, modals or navigation. An invalid or expired token shows the server's
+ * message; answers held before (another applicant's, a visitor's) never show.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { DOC_KEY, gate, recordDocumentCalls } from '../../../tests/msw/documents';
+import { completeApplication } from '../form/definition/sampleAnswers';
+import { formState } from '../form/testing';
+import { renderAppWithDocuments } from '../documents/testing';
+import { REVIEW_LOADING } from './StaffReview';
+
+const LINK_INVALID = 'This link is invalid or has expired.';
+const EARLIER = { first_name: 'Eve', last_name: 'Earlier', city: 'Elsewhere' };
+
+function bundle(answer: Record<string, string | boolean> = completeApplication()) {
+  return {
+    answer: { ...answer, personal_statement_doc: 'ANSWERED' },
+    add_another: { activity: 2 },
+    document_answer: { [DOC_KEY]: { file_name: 'essay.pdf', file_size: 12_345 } },
+    tabs: { personal_statement: 'upload' },
+  };
+}
+
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+function expectNothingEarlier() {
+  for (const text of Object.values(EARLIER)) expect(screen.queryByText(new RegExp(text))).not.toBeInTheDocument();
+}
+
+describe.each(['/about', '/education', '/final-steps'])('%s?service_token=…', (path) => {
+  it('all three pages of the applicant, read-only, as one print-style view', async () => {
+    const calls = recordDocumentCalls({ 'GET /service/tmp-pdf': bundle() });
+    const { container } = renderAppWithDocuments(`${path}?service_token=svc-123`, {
+      state: formState({ values: EARLIER }),
+    });
+    await h1('Ada Lovelace');
+    expect(calls).toEqual([{ method: 'GET', path: '/service/tmp-pdf' }]);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'About You',
+      'Your Academics',
+      'Final Steps',
+    ]);
+    expect(screen.getByRole('heading', { level: 3, name: 'Personal Statement' })).toBeInTheDocument();
+    expect(document.title).toBe('Ada Lovelace - Undergraduate Admission Application');
+
+    // Values as text and [X] / [ ] marks.
+    expect(screen.getByText('[X] Female')).toBeInTheDocument();
+    expect(screen.getByText('[ ] Male')).toBeInTheDocument();
+    expect(screen.getByText('[X] Single')).toBeInTheDocument();
+    expect(screen.getByText('[ ] Married')).toBeInTheDocument();
+    expect(screen.getByText('[X] Document uploaded')).toBeInTheDocument();
+    expect(screen.getByText('essay.pdf (12 KB)')).toBeInTheDocument();
+    expect(screen.getByText('1 Main Street')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Activity 2' })).toBeInTheDocument();
+    expectNothingEarlier();
+
+    // Nothing to operate, and no page chrome.
+    const main = screen.getByRole('main');
+    for (const role of [
+      'textbox',
+      'combobox',
+      'radio',
+      'checkbox',
+      'button',
+      'tab',
+      'tablist',
+      'dialog',
+      'progressbar',
+    ]) {
+      expect(within(main).queryAllByRole(role)).toHaveLength(0);
+    }
+    expect(container.querySelectorAll('input, select, textarea, button, hr')).toHaveLength(0);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+});
+
+describe('what never shows', () => {
+  it('answers held before: not while the bundle loads, nor after', async () => {
+    const open = gate();
+    recordDocumentCalls({
+      'GET /service/tmp-pdf': async () => {
+        await open.opened;
+        return HttpResponse.json(bundle({ first_name: 'Ada', last_name: 'Lovelace', gender: 'F' }));
+      },
+    });
+    renderAppWithDocuments('/about?service_token=svc-123', { state: formState({ values: EARLIER }) });
+    expect(await screen.findByText(REVIEW_LOADING, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Application' })).toBeInTheDocument();
+    expectNothingEarlier();
+    open.open();
+    await h1('Ada Lovelace');
+    expectNothingEarlier();
+  });
+
+  it('an invalid or expired token: the server’s message, and no answers', async () => {
+    recordDocumentCalls({
+      'GET /service/tmp-pdf': () => HttpResponse.json({ message: LINK_INVALID, code: 'NotFound' }, { status: 404 }),
+    });
+    renderAppWithDocuments('/about?service_token=expired', { state: formState({ values: EARLIER }) });
+    await h1('Application');
+    await waitFor(() => expect(screen.getAllByText(LINK_INVALID).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByText(REVIEW_LOADING)).not.toBeInTheDocument();
+    expectNothingEarlier();
+    expect(within(screen.getByRole('main')).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('no name given: the h1 says Application', async () => {
+    recordDocumentCalls({ 'GET /service/tmp-pdf': bundle({ gender: 'M' }) });
+    renderAppWithDocuments('/about?service_token=svc-123');
+    await h1('Application');
+    expect(await screen.findByText('[X] Male')).toBeInTheDocument();
+  });
+});

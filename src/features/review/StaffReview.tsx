@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
+import { GENERIC_ERROR } from '../../config/messages';
+import { SITE_NAME } from '../../config/partner';
+import type { ServiceBundle } from '../../services/api';
+import type { ApiError } from '../../services/baseQuery';
+import type { StudentAnswers } from '../answers/answersSlice';
+import { FORM_PAGES_DEFINITION } from '../form/definition';
+import type { Page, Section } from '../form/definition/types';
+import { useSectionVisible } from '../form/renderer/hooks';
+import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
+import '../form/form.css';
+import './review.css';
+
+export const REVIEW_FALLBACK_TITLE = 'Application';
+export const REVIEW_LOADING = 'Loading the application…';
+
+/** The staff bundle's query (GET /service/tmp-pdf, started by appStarted), whatever its token. */
+function selectServiceBundle(state: RootState) {
+  for (const query of Object.values(state.api.queries)) {
+    if (query?.endpointName === 'getServiceBundle') return query;
+  }
+  return undefined;
+}
+
+/** Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's). */
+function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
+  const keys = Object.keys(bundle);
+  return keys.length === Object.keys(values).length && keys.every((key) => values[key] === bundle[key]);
+}
+
+/** The applicant's name from their answers, or '' when not given. */
+export function applicantName(values: StudentAnswers): string {
+  const part = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() : '');
+  return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
+}
+
+function ReviewSection({ page, section }: { page: Page; section: Section }) {
+  const visible = useSectionVisible(section);
+  if (!visible) return null;
+  return (
+    <section className="review-section">
+      <h3 id={`review-${page.id}-${section.id}`} className="review-section-title">
+        {section.title}
+      </h3>
+      {section.questions.map((question) => (
+        <QuestionRenderer key={question.key} question={question} section={section} readOnly />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * The staff view (SPEC §1): one read-only, print-style view of all three pages of the applicant the service token
+ * names, built from the form definition with the questions' read-only mode ([X] / [ ] marks, values as text; no
+ * inputs, buttons, separators or navigation). Nothing shows until the store holds that applicant's answers and
+ * only them; an invalid or expired token shows the server's message and no answers.
+ */
+export default function StaffReview() {
+  const bundle = useAppSelector(selectServiceBundle);
+  const values = useAppSelector((s) => s.answers.values);
+  const data = bundle?.status === 'fulfilled' ? (bundle.data as ServiceBundle | undefined) : undefined;
+  const ready = data !== undefined && holdsOnly(data.answer ?? {}, values);
+  const title = (ready && applicantName(values)) || REVIEW_FALLBACK_TITLE;
+
+  useEffect(() => {
+    document.title = `${title} - ${SITE_NAME}`;
+  }, [title]);
+
+  if (bundle?.status === 'rejected') {
+    const message = (bundle.error as ApiError | undefined)?.message || GENERIC_ERROR;
+    return (
+      <div className="review">
+        <h1 className="review-title">{REVIEW_FALLBACK_TITLE}</h1>
+        {/* The layout's inline error (role alert) announces it; here it stays as the page's content. */}
+        <p className="review-error">{message}</p>
+      </div>
+    );
+  }
+  if (!ready) {
+    return (
+      <div className="review">
+        <h1 className="review-title">{REVIEW_FALLBACK_TITLE}</h1>
+        <p role="status">{REVIEW_LOADING}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="review">
+      <h1 className="review-title">{title}</h1>
+      {FORM_PAGES_DEFINITION.map((page) => (
+        <section key={page.id} className="review-page">
+          <h2 id={`review-${page.id}`} className="review-page-title">
+            {page.title}
+          </h2>
+          {page.sections.map((section) => (
+            <ReviewSection key={section.id} page={page} section={section} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
