@@ -90,13 +90,20 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-test('sign up, confirm with the mailed code, log in: the app lands on /about', async ({ page }) => {
+test('sign up, confirm with the mailed code, log in (lands on /about), log out (back on /login)', async ({ page }) => {
   const email = uniqueEmail('flow');
   await signUp(page, email);
   await confirm(page, email);
   await logIn(page, email, PASSWORD);
   await expect(heading(page, 'About You')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/about');
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(heading(page, 'Log In')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  expect((await page.request.get('/api/profile')).status()).toBe(401);
 });
 
 test("a wrong password is refused with the 'Login Card Error' and the page stays on /login", async ({ page }) => {
