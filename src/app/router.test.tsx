@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../tests/msw/server';
+import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { renderApp } from '../../tests/renderWithProviders';
 import { initialSessionState } from '../features/session/sessionSlice';
 import type { RootState } from './store';
@@ -10,25 +11,8 @@ const loggedIn = (extra: Partial<RootState['session']> = {}): Partial<RootState>
   session: { ...initialSessionState, is_logged_in: true, ...extra },
 });
 
-function profileHandlers(profile: object) {
-  server.use(
-    http.get('*/api/profile', () =>
-      HttpResponse.json({
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer: {},
-        document_answer: {},
-        ...profile,
-      }),
-    ),
-    http.get('*/api/add-another', () => HttpResponse.json({})),
-    http.get('*/api/tabs', () => HttpResponse.json({})),
-    http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),
-    http.post('*/api/web-status', () => HttpResponse.json({ message: 'ok' })),
-  );
-}
+/** The account calls a logged-in start-up makes (shared with the auth page tests). */
+const profileHandlers = (profile: object) => server.use(...loggedInAccountHandlers(profile as Record<string, unknown>));
 
 describe('routes', () => {
   it.each([

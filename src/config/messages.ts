@@ -9,6 +9,9 @@ export const ROOT_ERROR_TEXT =
 export const DIALOG_BOUNDARY_TITLE = 'Unexpected Error';
 export const DEFAULT_MODAL_TITLE = 'Error';
 
+/** The title (and accessible name) of every success toast (SPEC §2 navigation state successMessage). */
+export const SUCCESS_TOAST_TITLE = 'Success Notification';
+
 /** Titles of the auth cards' error toasts. */
 export const CARD_ERRORS = {
   login: 'Login Card Error',

@@ -1,10 +1,10 @@
 import type { AppDispatch } from '../../app/store';
 import { CARD_ERRORS } from '../../config/messages';
-import { GENERIC_ERROR } from '../../config/messages';
+import { GENERIC_ERROR, SUCCESS_TOAST_TITLE } from '../../config/messages';
 import type { ApiError } from '../../services/baseQuery';
 import { toastShown } from '../notifications/notificationsSlice';
 
-export const SUCCESS_TOAST_TITLE = 'Success Notification';
+export { SUCCESS_TOAST_TITLE };
 
 export type CardName = keyof typeof CARD_ERRORS;
 

@@ -2,6 +2,7 @@
  * SPEC §1 / §6: a visitor may open a saved public application (?token=…). appStarted loads its answers; this says
  * so in a success toast, or shows the server's message (an invalid or expired link) in an error toast.
  */
+import { SUCCESS_TOAST_TITLE } from '../../config/messages';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
 import { GENERIC_ERROR } from '../../config/messages';
@@ -9,7 +10,7 @@ import { api } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
 import { toastShown } from '../notifications/notificationsSlice';
 
-export const PUBLIC_LINK_LOADED_TITLE = 'Success Notification';
+export const PUBLIC_LINK_LOADED_TITLE = SUCCESS_TOAST_TITLE;
 export const PUBLIC_LINK_LOADED =
   'Your saved application was loaded. Create an account or log in to keep working on it.';
 export const PUBLIC_LINK_ERROR_TITLE = 'Saved Application Error';
