@@ -2,9 +2,11 @@
  * webpack builds the SPA into dist/, which the API server serves on the same origin.
  * webpack-cli loads this TypeScript file through tsx (do not install ts-node: webpack-cli would prefer it and fail).
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
+import { Compilation, optimize, sources, type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
@@ -12,6 +14,8 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 type Argv = { mode?: Configuration['mode'] };
+/** `--env outputPath=…` builds somewhere other than dist/ (the benchmark's own build). */
+type Env = { outputPath?: string };
 
 /**
  * Writes dist/chunk-groups.json: for each named lazy chunk group (layout-form, page-about, …) the JS files it
@@ -25,10 +29,14 @@ const chunkGroupsManifest = {
         { name: 'ChunkGroupsManifest', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const groups: Record<string, string[]> = {};
+          const css: Record<string, string[]> = {};
           for (const [name, group] of compilation.namedChunkGroups) {
             groups[name] = group.getFiles().filter((file) => file.endsWith('.js'));
+            css[name] = group.getFiles().filter((file) => file.endsWith('.css'));
           }
           compilation.emitAsset('chunk-groups.json', new sources.RawSource(JSON.stringify(groups, null, 2)));
+          // The page shells inline their route's CSS (see writeShells).
+          compilation.emitAsset('chunk-group-css.json', new sources.RawSource(JSON.stringify(css, null, 2)));
         },
       );
     });
@@ -40,13 +48,13 @@ const API_TARGET = `http://localhost:${process.env.API_PORT || 3001}`;
 /** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
 const COMPRESSIBLE = /\.(js|css|html)$/;
 
-export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevServerConfiguration } => {
-  const isProd = argv.mode === 'production';
+function clientConfig(isProd: boolean, outputPath: string): Configuration & { devServer?: DevServerConfiguration } {
   // Hashed names make assets cacheable forever (the server sends `immutable`); the dev server keeps them in
   // memory, so plain names there keep rebuilds and HMR simple.
   const jsName = isProd ? '[name].[contenthash].js' : '[name].js';
 
   return {
+    name: 'client',
     mode: isProd ? 'production' : 'development',
     // A one-line summary instead of the module list; the budget script prints the sizes that matter.
     stats: isProd ? 'summary' : 'minimal',
@@ -54,7 +62,7 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
     context: import.meta.dirname,
     entry: { main: './src/main.tsx' },
     output: {
-      path: path.resolve(import.meta.dirname, 'dist'),
+      path: outputPath,
       filename: jsName,
       chunkFilename: jsName,
       assetModuleFilename: '[name].[contenthash][ext]',
@@ -137,4 +145,108 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       client: { overlay: { warnings: false, errors: true } },
     },
   };
+}
+
+/** Where the shell renderer is bundled: next to the build, never inside it (it is not a public asset). */
+const SHELL_RENDERER = 'renderShells.cjs';
+
+const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>/g;
+const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
+/**
+ * After the shell renderer is built: runs it (in its own process, so the app's code never touches webpack's) and
+ * writes dist/shells/<name>.html — index.html with the route's first screen in an inert #shell before #root,
+ * its CSS inlined (<style data-href> is how mini-css-extract-plugin recognises a sheet it need not fetch again)
+ * and its lazy chunks preloaded. The server picks the file per request (server/src/http/static.ts).
+ */
+function writeShells(clientDir: string) {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.afterEmit.tap('WriteShells', () => {
+        const renderer = path.join(compiler.outputPath, SHELL_RENDERER);
+        const { variants, shells } = JSON.parse(
+          execFileSync(process.execPath, [renderer], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+        ) as { variants: { name: string; chunks: string[] }[]; shells: Record<string, string> };
+        const read = (file: string) => fs.readFileSync(path.join(clientDir, file), 'utf8');
+        const index = read('index.html');
+        const jsGroups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
+        const cssGroups = JSON.parse(read('chunk-group-css.json')) as Record<string, string[]>;
+        const inline = (file: string) => `<style data-href="/${file}">${escapeStyle(read(file))}</style>`;
+        fs.mkdirSync(path.join(clientDir, 'shells'), { recursive: true });
+        for (const { name, chunks } of variants) {
+          const initialCss = [...index.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map((m) => m[1]);
+          const css = [...new Set([...initialCss, ...chunks.flatMap((chunk) => cssGroups[chunk] ?? [])])];
+          const js = [...new Set(chunks.flatMap((chunk) => jsGroups[chunk] ?? []))];
+          // React 19 hoists a component's <style precedence> into <head> and adopts one it finds there by its
+          // data-href: it must live in <head>, not in the shell that is removed.
+          const hoisted: string[] = [];
+          const markup = shells[name].replace(HOISTED_STYLE, (tag) => {
+            hoisted.push(tag);
+            return '';
+          });
+          const head = [
+            ...css.map(inline),
+            ...hoisted,
+            ...js.map((file) => `<link rel="preload" as="script" href="/${file}">`),
+          ].join('');
+          const html = index
+            .replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '')
+            .replace('</head>', `${head}</head>`)
+            .replace('<div id="root">', `<div id="shell" inert>${markup}</div><div id="root">`);
+          fs.writeFileSync(path.join(clientDir, 'shells', `${name}.html`), html);
+        }
+      });
+    },
+  };
+}
+
+/** The Node bundle of src/shell/prerenderMain.ts; built after the client, whose files the shells point at. */
+function shellsConfig(clientDir: string): Configuration {
+  return {
+    name: 'shells',
+    dependencies: ['client'],
+    mode: 'production',
+    target: 'node',
+    stats: 'errors-warnings',
+    context: import.meta.dirname,
+    entry: { renderShells: './src/shell/prerenderMain.ts' },
+    output: {
+      path: path.join(clientDir, '..', '.shell-renderer'),
+      filename: SHELL_RENDERER,
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        // Styles are the client build's business; in Node an import of a .css file is only a string.
+        { test: /\.css$/, type: 'asset/source' },
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+      ],
+    },
+    // One file: the lazy routes are imported in place rather than as chunks.
+    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 }), writeShells(clientDir)],
+    optimization: { minimize: false },
+    devtool: false,
+    performance: { hints: false },
+  };
+}
+
+export default (env: Env = {}, argv: Argv) => {
+  const isProd = argv.mode === 'production';
+  const outputPath = path.resolve(import.meta.dirname, env.outputPath ?? 'dist');
+  return isProd ? [clientConfig(true, outputPath), shellsConfig(outputPath)] : clientConfig(false, outputPath);
 };

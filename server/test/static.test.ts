@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { renderIndex } from '../src/http/static';
 import { makeApp, type TestApp } from './helpers';
 
@@ -13,6 +14,13 @@ describe('serving the SPA', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
     fs.writeFileSync(path.join(dir, 'index.html'), HTML);
     fs.writeFileSync(path.join(dir, 'main.abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dir, 'shells'));
+    for (const name of ['login', 'about', 'about-applicant', 'about-staff']) {
+      fs.writeFileSync(
+        path.join(dir, 'shells', `${name}.html`),
+        HTML.replace('<body>', `<body><div id="shell">${name}</div>`),
+      );
+    }
     t = await makeApp({ staticDir: dir, clientConfig: { inactivityTimeoutMs: 5000, inactivityWarningMs: 2000 } });
   });
   afterAll(async () => {
@@ -30,6 +38,42 @@ describe('serving the SPA', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+
+  it.each([
+    ['/login', {}, 'login'],
+    ['/login?username=a%40b.c', {}, 'login'],
+    ['/about', {}, 'about'],
+    ['/about', { logged_in: '1' }, 'about-applicant'],
+    ['/about?service_token=abc', {}, 'about-staff'],
+    ['/about?service_token=abc', { logged_in: '1' }, 'about-staff'],
+  ])('answers %s (cookies %j) with the %s shell', async (url, cookies, shell) => {
+    const res = await t.app.inject({ method: 'GET', url, cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(res.body).toContain(`<div id="shell">${shell}</div>`);
+    expect(res.body).toContain('<meta name="app-config" content="{&quot;inactivityTimeoutMs&quot;:5000');
+  });
+
+  it.each([
+    ['/login', { logged_in: '1' }],
+    ['/completion', {}],
+    ['/', {}],
+    ['/some/unknown/page', {}],
+  ])('answers %s (cookies %j) with the plain app page', async (url, cookies) => {
+    const res = await t.app.inject({ method: 'GET', url, cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('id="shell"');
+  });
+
+  it.each([
+    ['br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['gzip', (b: Buffer) => zlib.gunzipSync(b)],
+  ] as const)('compresses the page with %s when the browser accepts it', async (encoding, decompress) => {
+    const plain = await t.app.inject({ method: 'GET', url: '/about' });
+    const res = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': `${encoding}` } });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(decompress(res.rawPayload).toString()).toBe(plain.body);
+  });
 
   it('writes the run-time settings into the app-config meta tag', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });

@@ -2,7 +2,7 @@ import { createBrowserRouter, createMemoryRouter, Navigate, useLocation, type Ro
 import type { AppStore } from './store';
 import { appStarted } from './events';
 import { setNavigator } from './navigation';
-import { Root } from './Root';
+import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
 import { DEFAULT_ROUTE } from '../config/paths';
 
@@ -24,8 +24,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
       path: '/',
       element: <Root />,
       errorElement: <RootErrorScreen />,
-      // Shown for the instant before the start-up loader has run.
-      hydrateFallbackElement: <p role="status">Loading…</p>,
+      hydrateFallbackElement: <StartupFallback />,
       // The loader reads token (public link) and service_token (staff view) once, at start-up.
       loader: ({ request }) => {
         if (!started) {

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
+import { MARKER_COOKIE } from '../identity/sessions';
+import { shellFor } from '../../../src/config/shells';
 
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
 
-/**
- * Serves the built SPA (pre-compressed .br/.gz when the browser accepts them) and answers every other
- * page route with index.html, so deep links like /reset?username=… work. Hashed assets are immutable.
- */
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -22,15 +21,75 @@ export function renderIndex(html: string, clientConfig: ClientConfig): string {
   );
 }
 
+/** A page document, compressed once at start-up (a shell page is tens of kB of markup). */
+interface PageDocument {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function pageDocument(html: string, clientConfig: ClientConfig): PageDocument {
+  const identity = Buffer.from(renderIndex(html, clientConfig));
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** dist/shells/<name>.html, written by the production build (webpack.config.ts, src/config/shells.ts). */
+function loadShells(staticDir: string, clientConfig: ClientConfig): Map<string, PageDocument> {
+  const dir = path.join(staticDir, 'shells');
+  const shells = new Map<string, PageDocument>();
+  if (!fs.existsSync(dir)) return shells;
+  for (const file of fs.readdirSync(dir)) {
+    if (file.endsWith('.html')) {
+      shells.set(
+        file.slice(0, -'.html'.length),
+        pageDocument(fs.readFileSync(path.join(dir, file), 'utf8'), clientConfig),
+      );
+    }
+  }
+  return shells;
+}
+
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Serves the built SPA (pre-compressed .br/.gz when the browser accepts them) and answers every other
+ * page route with index.html, so deep links like /reset?username=… work. Hashed assets are immutable.
+ * A route with a pre-rendered shell gets the index.html that carries it, chosen by the path, the login marker
+ * cookie and ?service_token (so the response varies by Cookie).
+ */
 export async function registerSpa(app: FastifyInstance, staticDir: string, clientConfig: ClientConfig) {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
-  const index = hasSpa ? renderIndex(fs.readFileSync(indexFile, 'utf8'), clientConfig) : '';
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  const index = hasSpa ? pageDocument(fs.readFileSync(indexFile, 'utf8'), clientConfig) : undefined;
+  const shells = hasSpa ? loadShells(staticDir, clientConfig) : new Map<string, PageDocument>();
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    const shell = shellFor(url.pathname, {
+      loggedIn: request.cookies[MARKER_COOKIE] !== undefined,
+      staff: url.searchParams.has('service_token'),
+    });
+    const page = (shell && shells.get(shell.name)) ?? index!;
+    const encoding = acceptedEncoding(request);
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
+  };
   if (hasSpa) {
     // '/' is the app page itself (the static plugin would answer the folder with 403).
-    app.get('/', async (_request, reply) => sendIndex(reply));
+    app.get('/', async (request, reply) => sendPage(request, reply));
     await app.register(fastifyStatic, {
       root: staticDir,
       preCompressed: true,
@@ -44,7 +103,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, clien
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isPage && hasSpa) return sendIndex(reply);
+    if (isPage && hasSpa) return sendPage(request, reply);
     return reply.status(404).send({ message: 'Not found.', code: 'NotFound' });
   });
 }

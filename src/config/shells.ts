@@ -1,0 +1,57 @@
+import { AUTH_PATHS, FORM_PAGES } from './paths';
+
+/**
+ * Pre-rendered page shells. The production build renders each route's first screen to static HTML
+ * (src/shell/renderShell.tsx) and the server sends it inside index.html, so the page paints before the
+ * JavaScript has arrived (LCP on a slow phone). The app removes the shell when its own first render commits
+ * (src/shell/removeShell.ts). A shell is inert: nothing typed into it could be lost before the app takes over.
+ *
+ * One list, read by the build (which shells to render) and by the server (which shell a request gets).
+ */
+export interface ShellVariant {
+  /** File name under dist/shells/ (without .html). */
+  name: string;
+  path: string;
+  /** Rendered as a logged-in applicant (account menu, add-another buttons) rather than a visitor. */
+  loggedIn: boolean;
+  /** The staff print view (?service_token=…). */
+  staff: boolean;
+  /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
+  chunks: string[];
+}
+
+const slug = (path: string) => path.replace(/^\//, '');
+
+export const SHELL_VARIANTS: readonly ShellVariant[] = [
+  ...AUTH_PATHS.map((path) => ({
+    name: slug(path),
+    path,
+    loggedIn: false,
+    staff: false,
+    chunks: ['layout-auth', `page-${slug(path)}`],
+  })),
+  ...FORM_PAGES.flatMap(({ path }) => {
+    const chunks = ['layout-form', `page-${slug(path)}`];
+    return [
+      { name: slug(path), path, loggedIn: false, staff: false, chunks },
+      { name: `${slug(path)}-applicant`, path, loggedIn: true, staff: false, chunks },
+      { name: `${slug(path)}-staff`, path, loggedIn: false, staff: true, chunks: [...chunks, 'staff-review'] },
+    ];
+  }),
+];
+
+/** The id of the shell's container in index.html (the app's own root is #root). */
+export const SHELL_ELEMENT_ID = 'shell';
+
+/**
+ * The shell a page request gets, or undefined (the plain index.html). A logged-in applicant on an account page
+ * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one.
+ */
+export function shellFor(pathname: string, request: { loggedIn: boolean; staff: boolean }): ShellVariant | undefined {
+  return SHELL_VARIANTS.find(
+    (variant) =>
+      variant.path === pathname &&
+      variant.staff === request.staff &&
+      (variant.staff || variant.loggedIn === request.loggedIn),
+  );
+}

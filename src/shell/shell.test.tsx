@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import { renderApp } from '../../tests/renderWithProviders';
+import { server } from '../../tests/msw/server';
+import { http } from 'msw';
+import { loggedInAccountHandlers } from '../../tests/msw/auth';
+import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../config/shells';
+import { renderShell } from './renderShell';
+
+const variant = (name: string): ShellVariant => {
+  const found = SHELL_VARIANTS.find((v) => v.name === name);
+  if (!found) throw new Error(`no shell ${name}`);
+  return found;
+};
+
+describe('pre-rendered shells (build time)', () => {
+  it.each([
+    ['login', 'Log In'],
+    ['signup', 'Sign Up'],
+    ['reset', 'Reset Password'],
+    ['about', 'About You'],
+    ['education', 'Your Academics'],
+    ['final-steps', 'Final Steps'],
+  ])('the %s shell is the page itself, with its h1 %s', async (name, title) => {
+    const html = await renderShell(variant(name));
+    document.body.innerHTML = html;
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('the login shell carries the login form', async () => {
+    document.body.innerHTML = await renderShell(variant('login'));
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('a logged-in applicant gets the add-another button a visitor does not', async () => {
+    // The applicant's start-up asks for the profile; at build time it never answers (prerenderMain.ts).
+    server.use(...loggedInAccountHandlers({}));
+    document.body.innerHTML = await renderShell(variant('education-applicant'));
+    expect(screen.getByRole('button', { name: 'Add another activity' })).toBeInTheDocument();
+    document.body.innerHTML = await renderShell(variant('education'));
+    expect(screen.queryByRole('button', { name: 'Add another activity' })).not.toBeInTheDocument();
+  });
+
+  it('the staff shell shows the print view loading, without the applicant tabs', async () => {
+    // Staff mode starts with the service calls; at build time they never answer (prerenderMain.ts).
+    server.use(http.get('/service/*', () => new Promise<never>(() => {})));
+    document.body.innerHTML = await renderShell(variant('about-staff'));
+    expect(screen.getByText('Loading the application…')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Your Academics' })).not.toBeInTheDocument();
+  });
+
+  it('every page route a visitor, an applicant or staff opens has its shell; account pages not when logged in', () => {
+    expect(shellFor('/login', { loggedIn: false, staff: false })?.name).toBe('login');
+    expect(shellFor('/login', { loggedIn: true, staff: false })).toBeUndefined();
+    expect(shellFor('/about', { loggedIn: true, staff: false })?.name).toBe('about-applicant');
+    expect(shellFor('/final-steps', { loggedIn: false, staff: true })?.name).toBe('final-steps-staff');
+    expect(shellFor('/completion', { loggedIn: true, staff: false })).toBeUndefined();
+  });
+});
+
+describe('the shell in the browser', () => {
+  afterEach(() => document.getElementById('shell')?.remove());
+
+  it('stays, without a loading message, until the app renders the page, which replaces it', async () => {
+    const shell = document.createElement('div');
+    shell.id = 'shell';
+    shell.innerHTML = '<h1>Log In</h1>';
+    document.body.append(shell);
+    renderApp('/login');
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(document.getElementById('shell')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1, name: 'Log In' })).toHaveLength(1);
+  });
+
+  it('without a shell, the start-up shows a loading message', async () => {
+    renderApp('/login');
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+  });
+});
