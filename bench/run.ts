@@ -8,7 +8,9 @@
  * run. The exit code is 1 only when an area could not run; budget misses are reported, not fatal.
  *
  * Settings: BENCH_SECONDS (autocannon seconds per run, default 15), BENCH_PORT (default 3200), DATABASE_URL (adds
- * the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium).
+ * the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma-separated
+ * list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/ instead, so the
+ * committed full report is not replaced by a partial one).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,7 +80,7 @@ function osName(): string {
 async function build(distDir: string): Promise<void> {
   const cli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--mode', 'production', '--output-path', distDir], {
+    const child = spawn(process.execPath, [cli, '--mode', 'production', '--env', `outputPath=${distDir}`], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -127,6 +129,11 @@ async function runArea<T>(
 
 const MINUTE = 60_000;
 
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const wanted = (name: keyof Areas) => !ONLY || ONLY.includes(name);
+
 async function main() {
   const started = Date.now();
   const seconds = benchSeconds();
@@ -153,54 +160,61 @@ async function main() {
     if (buildError) throw new Error(`no production build (${buildError.slice(0, 200)})`);
   };
 
-  areas.bundle = await runArea('bundle', 'Bundle', 2 * MINUTE, async () => {
-    needBuild();
-    return runBundle(distDir);
-  });
-  areas.validation = await runArea('validation', 'Validation', 2 * MINUTE, runValidation);
-  areas.documents = await runArea('documents', 'Documents', 5 * MINUTE, runDocuments);
+  if (wanted('bundle'))
+    areas.bundle = await runArea('bundle', 'Bundle', 2 * MINUTE, async () => {
+      needBuild();
+      return runBundle(distDir);
+    });
+  if (wanted('validation')) areas.validation = await runArea('validation', 'Validation', 2 * MINUTE, runValidation);
+  if (wanted('documents')) areas.documents = await runArea('documents', 'Documents', 5 * MINUTE, runDocuments);
 
   // The real server, on a fresh embedded database with the seeded applicant and a staff service token.
   let server: RunningServer | null = null;
   let seeded: { username: string; serviceToken: string } | null = null;
   let serverError: string | undefined;
   const dataDir = makeDataDir('main');
-  try {
-    log(`seeding a fresh database in ${dataDir} and starting the server on port ${BENCH_PORT}…`);
-    const options = { port: BENCH_PORT, dataDir, staticDir: distDir };
-    seeded = await seedDatabase(serverEnv(options));
-    server = await startServer(options);
-  } catch (error) {
-    serverError = message(error);
-    log(`server FAILED: ${serverError}`);
-  }
+  const needsServer = (['lighthouse', 'typing', 'memory', 'server'] as const).some(wanted);
+  if (needsServer)
+    try {
+      log(`seeding a fresh database in ${dataDir} and starting the server on port ${BENCH_PORT}…`);
+      const options = { port: BENCH_PORT, dataDir, staticDir: distDir };
+      seeded = await seedDatabase(serverEnv(options));
+      server = await startServer(options);
+    } catch (error) {
+      serverError = message(error);
+      log(`server FAILED: ${serverError}`);
+    }
   const needServer = () => {
     if (!server || !seeded) throw new Error(`the server did not start (${serverError?.slice(0, 300)})`);
     return { server, seeded };
   };
 
   try {
-    areas.lighthouse = await runArea('lighthouse', 'Lighthouse', 8 * MINUTE, async () => {
-      needBuild();
-      const { server: s, seeded: seed } = needServer();
-      const applicant = await logIn(s, seed.username);
-      return runLighthouse(s.baseUrl, [
-        { name: '/login', path: '/login' },
-        { name: '/about', path: '/about', cookies: applicant.cookies },
-        { name: 'staff view', path: `/about?service_token=${seed.serviceToken}` },
-      ]);
-    });
-    areas.typing = await runArea('typing', 'Typing', 4 * MINUTE, async () => {
-      needBuild();
-      return runTyping(needServer().server);
-    });
-    areas.memory = await runArea('memory', 'Browser memory', 4 * MINUTE, async () => {
-      needBuild();
-      return runMemory(needServer().server);
-    });
+    if (wanted('lighthouse'))
+      areas.lighthouse = await runArea('lighthouse', 'Lighthouse', 8 * MINUTE, async () => {
+        needBuild();
+        const { server: s, seeded: seed } = needServer();
+        const applicant = await logIn(s, seed.username);
+        return runLighthouse(s.baseUrl, [
+          { name: '/login', path: '/login' },
+          { name: '/about', path: '/about', cookies: applicant.cookies },
+          { name: 'staff view', path: `/about?service_token=${seed.serviceToken}` },
+        ]);
+      });
+    if (wanted('typing'))
+      areas.typing = await runArea('typing', 'Typing', 4 * MINUTE, async () => {
+        needBuild();
+        return runTyping(needServer().server);
+      });
+    if (wanted('memory'))
+      areas.memory = await runArea('memory', 'Browser memory', 4 * MINUTE, async () => {
+        needBuild();
+        return runMemory(needServer().server);
+      });
     const serverTimeout =
       (process.env.DATABASE_URL ? 2 : 1) * (2 * MINUTE + 4 * CONNECTION_LEVELS.length * seconds * 1000);
-    areas.server = await runArea('server', 'Server', serverTimeout, () => runServer(server, distDir));
+    if (wanted('server'))
+      areas.server = await runArea('server', 'Server', serverTimeout, () => runServer(server, distDir));
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -244,7 +258,7 @@ async function main() {
     checks,
     misses: checks.filter((c) => !c.pass),
   };
-  const files = await writeReport(report, path.join(ROOT, 'bench'));
+  const files = await writeReport(report, ONLY ? OUT_DIR : path.join(ROOT, 'bench'));
   process.stdout.write(renderMarkdown(report).split('## 1.')[0]);
   log(`wrote ${path.relative(ROOT, files.md)} and ${path.relative(ROOT, files.json)}`);
   const crashed = Object.values(ordered).some((area) => area && !area.ok) || Boolean(buildError);

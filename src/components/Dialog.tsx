@@ -4,7 +4,7 @@ import type { ModalProps } from './modalTypes';
 
 export type { ModalAction, ModalProps } from './modalTypes';
 
-/** Starts downloading antd's modal (idle time, or when a modal is about to be needed). */
+/** Starts downloading antd's modal (on the first interaction, or when a modal is about to be needed). */
 export const preloadDialog = () => import(/* webpackChunkName: "modal" */ './AppModal');
 
 const AppModal = lazy(() => preloadDialog().catch(() => ({ default: FallbackModal })));

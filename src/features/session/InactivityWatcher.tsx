@@ -70,17 +70,21 @@ export function InactivityWatcher() {
     if (isLoggedIn) loggingOut.current = false;
   }, [isLoggedIn]);
 
-  // Have the modal ready before it is needed (the warning must show even if the network is gone by then), but
-  // only once the page is idle: fetched during load, antd (~70 KB) would delay the page itself.
+  // Have the modal ready before it is needed (the warning should show even if the network is gone by then), but
+  // not while the page loads: antd (~70 KB) would compete with the page itself on a slow phone. The first touch,
+  // click or key press starts the download. Without one, the warning loads it when due, and if that fails the
+  // native fallback dialog shows instead (components/Dialog).
   useEffect(() => {
     if (!isLoggedIn) return;
-    const load = () => void preloadDialog().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 10_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(load, 3000);
-    return () => window.clearTimeout(timer);
+    const events = ['pointerdown', 'keydown'] as const;
+    const load = () => {
+      for (const type of events) window.removeEventListener(type, load, true);
+      void preloadDialog().catch(() => undefined);
+    };
+    for (const type of events) window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, load, true);
+    };
   }, [isLoggedIn]);
 
   // The device slept or the tab was frozen: timers did not run, so check the clock when the applicant is back.
