@@ -237,7 +237,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
                   confirmed_at = coalesce(confirmed_at, now()) WHERE id = $1`,
           [user.id, passwordHash],
         );
-        await revokeAllSessions(tx, Number(user.id));
+        await revokeAllSessions(db, Number(user.id), tx);
       });
       return { message: IDENTITY_MESSAGES.resetDone };
     },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
+import { sessionCacheOf } from './sessionCache';
 import { hashToken, randomToken } from './tokens';
 
 /** HttpOnly session id. */
@@ -26,37 +27,63 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 export async function resolveSession(db: Db, config: Config, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const sessionHash = hashToken(token);
-  const { rows } = await db.query<{
-    user_id: string;
-    username: string;
-    created_at: Date;
-    last_seen_at: Date;
-    revoked_at: Date | null;
-  }>(
-    `SELECT s.user_id, u.username, s.created_at, s.last_seen_at, s.revoked_at
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`,
-    [sessionHash],
-  );
-  const row = rows[0];
-  if (!row || row.revoked_at) return null;
+  const cache = sessionCacheOf(db);
+  const generation = cache?.generation() ?? 0;
+  let session = cache?.get(sessionHash);
+  if (!session) {
+    const { rows } = await db.query<{
+      user_id: string;
+      username: string;
+      created_at: Date;
+      last_seen_at: Date;
+      revoked_at: Date | null;
+    }>(
+      `SELECT s.user_id, u.username, s.created_at, s.last_seen_at, s.revoked_at
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`,
+      [sessionHash],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at) return null;
+    session = {
+      userId: Number(row.user_id),
+      username: row.username,
+      createdAt: new Date(row.created_at).getTime(),
+      lastSeenAt: new Date(row.last_seen_at).getTime(),
+    };
+  }
+  // The same checks whether the session came from the table or from the cache (which holds the table's times).
   const now = Date.now();
-  const idle = now - new Date(row.last_seen_at).getTime();
-  if (idle > config.sessionIdleMs || now - new Date(row.created_at).getTime() > config.sessionAbsoluteMs) {
+  const idle = now - session.lastSeenAt;
+  if (idle > config.sessionIdleMs || now - session.createdAt > config.sessionAbsoluteMs) {
     await revokeSession(db, sessionHash);
     return null;
   }
   if (idle > TOUCH_AFTER_MS) {
-    await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [sessionHash]);
+    const { rows } = await db.query<{ last_seen_at: Date }>(
+      'UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1 AND revoked_at IS NULL RETURNING last_seen_at',
+      [sessionHash],
+    );
+    // Revoked since it was read (a logout running at the same time).
+    if (!rows[0]) return null;
+    session = { ...session, lastSeenAt: new Date(rows[0].last_seen_at).getTime() };
   }
-  return { userId: Number(row.user_id), username: row.username, sessionHash };
+  cache?.set(sessionHash, session, generation);
+  return { userId: session.userId, username: session.username, sessionHash };
 }
 
 export async function revokeSession(db: Db, sessionHash: string) {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id_hash = $1 AND revoked_at IS NULL', [sessionHash]);
+  sessionCacheOf(db)?.forgetSession(sessionHash);
 }
 
-export async function revokeAllSessions(db: { query: Db['query'] }, userId: number) {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/**
+ * `tx`: the transaction the revoke belongs to (password reset). The cache forgets the user before that transaction
+ * commits, which is safe on PGlite, the only database with a cache: it runs no other query while a transaction is
+ * open, so no lookup can read the sessions as they were before the commit.
+ */
+export async function revokeAllSessions(db: Db, userId: number, tx: Queryable = db) {
+  await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  sessionCacheOf(db)?.forgetUser(userId);
 }
 
 function cookieOptions(request: FastifyRequest, config: Config) {
