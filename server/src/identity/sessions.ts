@@ -63,8 +63,11 @@ export async function resolveSession(db: Db, config: Config, token: string | und
       'UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1 AND revoked_at IS NULL RETURNING last_seen_at',
       [sessionHash],
     );
-    // Revoked since it was read (a logout running at the same time).
-    if (!rows[0]) return null;
+    // Revoked since it was read (a logout running at the same time): drop what the cache may still hold.
+    if (!rows[0]) {
+      cache?.forgetSession(sessionHash);
+      return null;
+    }
     session = { ...session, lastSeenAt: new Date(rows[0].last_seen_at).getTime() };
   }
   cache?.set(sessionHash, session, generation);
