@@ -79,6 +79,10 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
           use: [isProd ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
         {
+          test: /[\\/]node_modules[\\/]provinces[\\/]provinces\.json$/,
+          loader: path.resolve(import.meta.dirname, 'scripts/provinces-us-ca-loader.cjs'),
+        },
+        {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: {
@@ -147,7 +151,7 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
   };
 }
 
-/** Where the shell renderer is bundled: next to the build, never inside it (it is not a public asset). */
+/** The shell renderer's file (in node_modules/.cache: never inside the build, it is not a public asset). */
 const SHELL_RENDERER = 'renderShells.cjs';
 
 const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>/g;
@@ -164,9 +168,12 @@ function writeShells(clientDir: string) {
     apply(compiler: Compiler) {
       compiler.hooks.afterEmit.tap('WriteShells', () => {
         const renderer = path.join(compiler.outputPath, SHELL_RENDERER);
-        const { variants, shells } = JSON.parse(
-          execFileSync(process.execPath, [renderer], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
-        ) as { variants: { name: string; chunks: string[] }[]; shells: Record<string, string> };
+        const output = path.join(compiler.outputPath, 'shells.json');
+        execFileSync(process.execPath, [renderer, output], { stdio: ['ignore', 'ignore', 'inherit'] });
+        const { variants, shells } = JSON.parse(fs.readFileSync(output, 'utf8')) as {
+          variants: { name: string; chunks: string[] }[];
+          shells: Record<string, string>;
+        };
         const read = (file: string) => fs.readFileSync(path.join(clientDir, file), 'utf8');
         const index = read('index.html');
         const jsGroups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
@@ -211,7 +218,7 @@ function shellsConfig(clientDir: string): Configuration {
     context: import.meta.dirname,
     entry: { renderShells: './src/shell/prerenderMain.ts' },
     output: {
-      path: path.join(clientDir, '..', '.shell-renderer'),
+      path: path.join(import.meta.dirname, 'node_modules', '.cache', 'shell-renderer'),
       filename: SHELL_RENDERER,
       library: { type: 'commonjs2' },
       clean: true,

@@ -1,7 +1,9 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/config/shells.ts and prints {variants, shells: {name: html}} as JSON on stdout (warnings go to stderr).
+ * shell of src/config/shells.ts and writes {variants, shells: {name: html}} as JSON into the file named by its
+ * argument (not stdout: a pipe is written asynchronously and would be cut short by the exit).
  */
+import fs from 'node:fs';
 import { SHELL_VARIANTS } from '../config/shells';
 import { renderShell } from './renderShell';
 
@@ -12,7 +14,8 @@ globalThis.fetch = () => new Promise<Response>(() => {});
 async function main() {
   const shells: Record<string, string> = {};
   for (const variant of SHELL_VARIANTS) shells[variant.name] = await renderShell(variant);
-  process.stdout.write(JSON.stringify({ variants: SHELL_VARIANTS, shells }));
+  fs.writeFileSync(process.argv[2], JSON.stringify({ variants: SHELL_VARIANTS, shells }));
+  // Requests the app started stay pending forever (above): nothing else would end the process.
   process.exit(0);
 }
 
