@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const idOf = async (username: string) =>
+  (await t.app.db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [username])).rows[0].id;
+
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, who = cookie) =>
   t.app.inject({ method, url, ...asUser(who, payload, method) });
 
@@ -49,6 +52,64 @@ describe('profile', () => {
       document_answer: {},
     });
     expect(new Date(body.successful_login[0]).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('reads in one query what the separate tables hold: logins and statuses in time order, documents by key', async () => {
+    const who = await newApplicant(t, 'profile-rows@example.com');
+    const userId = await idOf('profile-rows@example.com');
+    // Microseconds, out of order, and the statuses submit writes in one transaction (the same time).
+    await t.app.db.query(
+      `INSERT INTO successful_logins (user_id, at) VALUES ($1, '2026-03-04T05:06:07.891234Z'), ($1, '2025-12-31T23:59:59.999999Z')`,
+      [userId],
+    );
+    await t.app.db.query(
+      `INSERT INTO web_statuses (user_id, web_status, at) VALUES ($1, 'validating', '2026-01-02T00:00:00Z'),
+              ($1, 'started', '2026-01-01T00:00:00.000500Z')`,
+      [userId],
+    );
+    for (const [key, name, size] of [
+      ['transcript_doc', 'transcript.pdf', 52_000],
+      ['essay_doc', 'Essay draft.docx', 1_048_576],
+    ] as const) {
+      await t.app.db.query(
+        `INSERT INTO document_answers (user_id, answer_key, file_name, file_size, source_key, pdf_key, page_count)
+         VALUES ($1, $2, $3, $4, 'source', 'pdf', 1)`,
+        [userId, key, name, size],
+      );
+    }
+    await call('PUT', '/api/answer', { first_name: 'Rows' }, who);
+
+    const body = (await call('GET', '/api/profile', undefined, who)).body;
+    const logins = await t.app.db.query<{ at: Date }>(
+      'SELECT at FROM successful_logins WHERE user_id = $1 ORDER BY at',
+      [userId],
+    );
+    expect(body).toBe(
+      JSON.stringify({
+        username: 'profile-rows@example.com',
+        last_page: null,
+        version: 1,
+        successful_login: logins.rows.map((r) => new Date(r.at).toISOString()),
+        web_status: [{ web_status: 'started' }, { web_status: 'validating' }],
+        answer: { first_name: 'Rows' },
+        document_answer: {
+          essay_doc: { file_name: 'Essay draft.docx', file_size: 1_048_576 },
+          transcript_doc: { file_name: 'transcript.pdf', file_size: 52_000 },
+        },
+      }),
+    );
+    expect(JSON.parse(body).successful_login.slice(0, 2)).toEqual([
+      '2025-12-31T23:59:59.999Z',
+      '2026-03-04T05:06:07.891Z',
+    ]);
+  });
+
+  it('creates the application row of an account that has none', async () => {
+    const who = await newApplicant(t, 'no-row@example.com');
+    await t.app.db.query('DELETE FROM applications WHERE user_id = $1', [await idOf('no-row@example.com')]);
+    const res = await call('GET', '/api/profile', undefined, who);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'no-row@example.com', version: 0, answer: {}, document_answer: {} });
   });
 });
 

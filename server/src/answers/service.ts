@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/features/form/requiredAnswers';
-import { documentAnswersOf } from '../documents/service';
+import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
 
 export const ANSWER_MESSAGES = {
   saved: 'Your answers were saved.',
@@ -23,14 +23,47 @@ interface ApplicationRow {
   submitted_at: Date | null;
 }
 
+interface ProfileRow {
+  answer: AnswerMap;
+  version: number;
+  last_page: string | null;
+  /** Aggregates: null when the applicant has none. */
+  logins: Date[] | null;
+  statuses: WebStatus[] | null;
+  documents: DocumentAnswerRow[] | null;
+}
+
+/**
+ * GET /api/profile in one round trip (it is read on every page load): the application row and, as aggregates, the
+ * logins, the statuses and the documents, each in the order the separate queries used.
+ */
+const PROFILE_SQL = `
+  SELECT a.answer, a.version, a.last_page,
+         (SELECT array_agg(l.at ORDER BY l.at) FROM successful_logins l WHERE l.user_id = a.user_id) AS logins,
+         (SELECT array_agg(w.web_status ORDER BY w.at) FROM web_statuses w WHERE w.user_id = a.user_id) AS statuses,
+         (SELECT json_agg(json_build_object('answer_key', d.answer_key, 'file_name', d.file_name,
+                                            'file_size', d.file_size) ORDER BY d.answer_key)
+            FROM document_answers d WHERE d.user_id = a.user_id) AS documents
+    FROM applications a WHERE a.user_id = $1`;
+
 /** Per-user application data. Every query is keyed by the session's user id: no route takes a user id. */
 export function createAnswerService(db: Db) {
-  async function application(userId: number): Promise<ApplicationRow> {
+  /** Login creates the application row; this covers an account that has none (older data, or a race). */
+  async function ensureApplication(userId: number) {
     await db.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
-    const { rows } = await db.query<ApplicationRow>(
-      'SELECT answer, version, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
-      [userId],
-    );
+  }
+
+  async function application(userId: number): Promise<ApplicationRow> {
+    const read = () =>
+      db.query<ApplicationRow>(
+        'SELECT answer, version, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
+        [userId],
+      );
+    let { rows } = await read();
+    if (!rows[0]) {
+      await ensureApplication(userId);
+      ({ rows } = await read());
+    }
     return rows[0];
   }
 
@@ -42,23 +75,23 @@ export function createAnswerService(db: Db) {
     application,
 
     async profile(userId: number, username: string) {
-      const app = await application(userId);
-      const [logins, statuses] = await Promise.all([
-        db.query<{ at: Date }>('SELECT at FROM successful_logins WHERE user_id = $1 ORDER BY at', [userId]),
-        db.query<{ web_status: WebStatus }>('SELECT web_status FROM web_statuses WHERE user_id = $1 ORDER BY at', [
-          userId,
-        ]),
-      ]);
+      const read = () => db.query<ProfileRow>(PROFILE_SQL, [userId]);
+      let { rows } = await read();
+      if (!rows[0]) {
+        await ensureApplication(userId);
+        ({ rows } = await read());
+      }
+      const row = rows[0];
       return {
         username,
-        last_page: app.last_page,
+        last_page: row.last_page,
         // Beyond SPEC §3: the version the answers are at, for If-Match on the next save.
-        version: app.version,
-        successful_login: logins.rows.map((r) => new Date(r.at).toISOString()),
-        web_status: statuses.rows.map((r) => ({ web_status: r.web_status })),
-        answer: app.answer,
+        version: row.version,
+        successful_login: (row.logins ?? []).map((at) => new Date(at).toISOString()),
+        web_status: (row.statuses ?? []).map((web_status) => ({ web_status })),
+        answer: row.answer,
         // The converted documents: key → file_name, file_size (SPEC §3 "Document answer").
-        document_answer: await documentAnswersOf(db, userId),
+        document_answer: documentAnswerMap(row.documents ?? []),
       };
     },
 
@@ -68,14 +101,15 @@ export function createAnswerService(db: Db) {
      * or two devices). Without it, the last save wins (the SPEC's plain PUT).
      */
     async saveAnswers(userId: number, answer: AnswerMap, baseVersion?: number) {
-      if (Buffer.byteLength(JSON.stringify(answer)) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
+      const json = JSON.stringify(answer);
+      if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
       // One statement on the common path (the row exists, not submitted, version matches); the reasons for a
       // refusal are only looked up when it did not apply.
       const update = () =>
         db.query<{ version: number }>(
           `UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
             WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`,
-          [userId, JSON.stringify(answer), baseVersion ?? null],
+          [userId, json, baseVersion ?? null],
         );
       let { rows } = await update();
       if (!rows[0]) {

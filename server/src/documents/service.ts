@@ -50,14 +50,25 @@ export interface DocumentAnswer {
 }
 
 /** GET /api/document-answer, and document_answer in the profile and the service bundle: key → name, size. */
-export async function documentAnswersOf(db: Queryable, userId: number | string) {
-  const { rows } = await db.query<{ answer_key: string; file_name: string; file_size: number }>(
-    'SELECT answer_key, file_name, file_size FROM document_answers WHERE user_id = $1 ORDER BY answer_key',
-    [userId],
-  );
+export interface DocumentAnswerRow {
+  answer_key: string;
+  file_name: string;
+  file_size: number;
+}
+
+/** Rows in answer_key order → the map (the profile aggregates the same rows into its one query). */
+export function documentAnswerMap(rows: DocumentAnswerRow[]) {
   const map: Record<string, DocumentAnswer> = {};
   for (const row of rows) map[row.answer_key] = { file_name: row.file_name, file_size: Number(row.file_size) };
   return map;
+}
+
+export async function documentAnswersOf(db: Queryable, userId: number | string) {
+  const { rows } = await db.query<DocumentAnswerRow>(
+    'SELECT answer_key, file_name, file_size FROM document_answers WHERE user_id = $1 ORDER BY answer_key',
+    [userId],
+  );
+  return documentAnswerMap(rows);
 }
 
 export interface Job {
