@@ -8,6 +8,7 @@ import { connectionRestored } from './app/events';
 import { sessionDetected } from './features/session/sessionSlice';
 import { hasLoginCookie } from './features/session/loginCookie';
 import { accountAtStart, setStorageAccount } from './features/persistence/accountStorage';
+import { hasShell } from './shell/removeShell';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('public/index.html must contain <div id="root">.');
@@ -42,5 +43,17 @@ function render() {
     ),
   );
 }
-if (isStaffView) render();
-else persistStore(store, null, render);
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  if (isStaffView) render();
+  else persistStore(store, null, render);
+};
+// With a pre-rendered shell on screen, let the browser paint it before the app starts building its own screen: on
+// a fast connection the scripts can be ready before the first frame, and the shell would never be seen. A tab
+// opened in the background runs no animation frames, hence the timer as well.
+if (hasShell()) {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 100);
+} else start();
