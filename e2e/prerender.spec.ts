@@ -1,0 +1,46 @@
+/**
+ * Pre-rendered shells (src/config/shells.ts): the server sends each route's first screen inside index.html, so
+ * it shows before any script has run; the app then takes over and the shell is gone.
+ */
+import { expect, test } from '@playwright/test';
+import { newLoggedInApplicant } from './account';
+
+test.describe('pre-rendered first screen', () => {
+  test('shows each page before any script runs, and cannot be typed into', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, title] of [
+      ['/login', 'Log In'],
+      ['/signup', 'Sign Up'],
+      ['/about', 'About You'],
+      ['/final-steps', 'Final Steps'],
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.headers()['content-encoding']).toBe('br');
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    }
+    // The shell is inert: a click does not focus its fields, so nothing typed before the app runs can be lost.
+    await page.goto('/login');
+    await page.locator('#shell input').first().click({ force: true });
+    await expect(page.locator('#shell input').first()).not.toBeFocused();
+    await context.close();
+  });
+
+  test('is replaced by the app, which then works as usual', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
+  });
+
+  test('a logged-in applicant gets the applicant screen, with the add-another button', async ({ page }) => {
+    await newLoggedInApplicant(page.request, 'shell');
+    const html = await (await page.request.get('/education')).text();
+    expect(html).toContain('Add another activity');
+    await page.goto('/education');
+    await expect(page.getByRole('button', { name: 'Add another activity' })).toBeVisible();
+    await expect(page.locator('#shell')).toHaveCount(0);
+  });
+});
