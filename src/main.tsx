@@ -6,7 +6,7 @@ import { makeStore } from './app/store';
 import { createAppRouter } from './app/router';
 import { connectionRestored } from './app/events';
 import { sessionDetected } from './features/session/sessionSlice';
-import { hasLoginCookie } from './features/session/loginCookie';
+import { hasLoginCookie, loginCountFromCookie } from './features/session/loginCookie';
 import { accountAtStart, setStorageAccount } from './features/persistence/accountStorage';
 import { hasShell } from './shell/removeShell';
 
@@ -19,7 +19,7 @@ const isStaffView = new URLSearchParams(window.location.search).has('service_tok
 // The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
 setStorageAccount(accountAtStart(isLoggedIn));
 const store = makeStore(undefined, { persist: !isStaffView, crossTab: !isStaffView });
-store.dispatch(sessionDetected({ isLoggedIn }));
+store.dispatch(sessionDetected({ isLoggedIn, numLogins: loginCountFromCookie() }));
 window.addEventListener('online', () => store.dispatch(connectionRestored()));
 
 // Development builds check the form definition (SPEC §5 development-only checks) and log what is wrong.

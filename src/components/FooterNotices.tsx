@@ -55,7 +55,10 @@ export function PrivacyNotice() {
         <dt>
           <code>{LOGIN_MARKER_COOKIE}</code>
         </dt>
-        <dd>A marker that tells the application you are logged in. It holds no personal information.</dd>
+        <dd>
+          A marker that tells the application you are logged in, and how many times you have logged in (for the welcome
+          message). It holds no personal information.
+        </dd>
       </dl>
       <p>
         Read the full{' '}

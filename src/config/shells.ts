@@ -1,3 +1,4 @@
+import { WELCOME_BANNER_MAX_LOGINS } from './constants';
 import { AUTH_PATHS, FORM_PAGES } from './paths';
 
 /**
@@ -14,6 +15,11 @@ export interface ShellVariant {
   path: string;
   /** Rendered as a logged-in applicant (account menu, add-another buttons) rather than a visitor. */
   loggedIn: boolean;
+  /**
+   * An applicant's login count, from the marker cookie (features/session/loginCookie.ts): the first logins get the
+   * welcome banner. Absent: an applicant without the banner.
+   */
+  numLogins?: number;
   /** The staff print view (?service_token=…). */
   staff: boolean;
   /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
@@ -21,6 +27,9 @@ export interface ShellVariant {
 }
 
 const slug = (path: string) => path.replace(/^\//, '');
+
+/** The login counts whose first screen has a welcome banner (features/banners/welcome.ts). */
+const WELCOMED_LOGINS = Array.from({ length: WELCOME_BANNER_MAX_LOGINS - 1 }, (_, i) => i + 1);
 
 export const SHELL_VARIANTS: readonly ShellVariant[] = [
   ...AUTH_PATHS.map((path) => ({
@@ -35,6 +44,14 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
     return [
       { name: slug(path), path, loggedIn: false, staff: false, chunks },
       { name: `${slug(path)}-applicant`, path, loggedIn: true, staff: false, chunks },
+      ...WELCOMED_LOGINS.map((numLogins) => ({
+        name: `${slug(path)}-applicant-${numLogins}`,
+        path,
+        loggedIn: true,
+        numLogins,
+        staff: false,
+        chunks,
+      })),
       { name: `${slug(path)}-staff`, path, loggedIn: false, staff: true, chunks: [...chunks, 'staff-review'] },
     ];
   }),
@@ -47,11 +64,15 @@ export const SHELL_ELEMENT_ID = 'shell';
  * The shell a page request gets, or undefined (the plain index.html). A logged-in applicant on an account page
  * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one.
  */
-export function shellFor(pathname: string, request: { loggedIn: boolean; staff: boolean }): ShellVariant | undefined {
+export function shellFor(
+  pathname: string,
+  request: { loggedIn: boolean; staff: boolean; numLogins?: number },
+): ShellVariant | undefined {
+  const numLogins = request.numLogins && WELCOMED_LOGINS.includes(request.numLogins) ? request.numLogins : undefined;
   return SHELL_VARIANTS.find(
     (variant) =>
       variant.path === pathname &&
       variant.staff === request.staff &&
-      (variant.staff || variant.loggedIn === request.loggedIn),
+      (variant.staff || (variant.loggedIn === request.loggedIn && variant.numLogins === numLogins)),
   );
 }

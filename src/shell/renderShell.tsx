@@ -17,7 +17,7 @@ const STAFF_TOKEN = 'shell';
 
 export async function renderShell(variant: ShellVariant): Promise<string> {
   const store = makeStore();
-  store.dispatch(sessionDetected({ isLoggedIn: variant.loggedIn }));
+  store.dispatch(sessionDetected({ isLoggedIn: variant.loggedIn, numLogins: variant.numLogins }));
   const { query, dataRoutes } = createStaticHandler(appRoutes(store));
   const search = variant.staff ? `?service_token=${STAFF_TOKEN}` : '';
   const context = await query(new Request(`http://localhost${variant.path}${search}`));

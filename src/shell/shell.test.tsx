@@ -57,6 +57,31 @@ describe('pre-rendered shells (build time)', () => {
     expect(shellFor('/final-steps', { loggedIn: false, staff: true })?.name).toBe('final-steps-staff');
     expect(shellFor('/completion', { loggedIn: true, staff: false })).toBeUndefined();
   });
+
+  it.each([
+    [1, 'about-applicant-1'],
+    [2, 'about-applicant-2'],
+    [3, 'about-applicant'],
+    [undefined, 'about-applicant'],
+  ])('an applicant at login %s gets the %s shell', (numLogins, name) => {
+    expect(shellFor('/about', { loggedIn: true, staff: false, numLogins })?.name).toBe(name);
+  });
+
+  it.each([
+    ['about-applicant-1', 'Welcome to your application!'],
+    ['about-applicant-2', 'Welcome back!'],
+  ])('the %s shell carries the welcome banner %s', async (name, title) => {
+    server.use(...loggedInAccountHandlers({}));
+    document.body.innerHTML = await renderShell(variant(name));
+    expect(screen.getByText(title)).toBeInTheDocument();
+  });
+
+  it('the shell of a later login has no welcome banner', async () => {
+    server.use(...loggedInAccountHandlers({}));
+    document.body.innerHTML = await renderShell(variant('about-applicant'));
+    expect(screen.queryByRole('region', { name: 'Welcome' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Welcome/)).not.toBeInTheDocument();
+  });
 });
 
 describe('the shell in the browser', () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderApp, renderWithProviders } from '../../../tests/renderWithProviders';
-import { initialSessionState, type SessionState } from '../session/sessionSlice';
+import { act } from 'react';
+import { initialSessionState, sessionDetected, type SessionState } from '../session/sessionSlice';
 import { DeadlineBanner } from './DeadlineBanner';
 import { WelcomeBanner } from './WelcomeBanner';
 import { clock } from './clock';
@@ -70,6 +71,14 @@ describe('WelcomeBanner', () => {
     unmount();
     renderWithProviders(<WelcomeBanner />, {
       preloadedState: session({ is_logged_in: true, num_logins: 2, web_status: 'started' }),
+    });
+    expect(screen.getByRole('region', { name: 'Welcome' })).toHaveTextContent('Welcome back!');
+  });
+
+  it('knows the login count from the marker cookie before the profile has loaded', () => {
+    const { store } = renderWithProviders(<WelcomeBanner />);
+    act(() => {
+      store.dispatch(sessionDetected({ isLoggedIn: true, numLogins: 2 }));
     });
     expect(screen.getByRole('region', { name: 'Welcome' })).toHaveTextContent('Welcome back!');
   });

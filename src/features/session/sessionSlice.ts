@@ -42,9 +42,10 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    /** The app started and found the login marker cookie (or not). */
-    sessionDetected(state, action: PayloadAction<{ isLoggedIn: boolean }>) {
+    /** The app started and found the login marker cookie (or not), with the login count it carries. */
+    sessionDetected(state, action: PayloadAction<{ isLoggedIn: boolean; numLogins?: number }>) {
       state.is_logged_in = action.payload.isLoggedIn;
+      if (action.payload.isLoggedIn && action.payload.numLogins) state.num_logins = action.payload.numLogins;
     },
     userLoggedIn(state, action: PayloadAction<{ username: string }>) {
       state.is_logged_in = true;
