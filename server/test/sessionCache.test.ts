@@ -32,6 +32,7 @@ function fakeDb(kind: Db['kind']) {
       if (sql.includes('SET revoked_at')) row.revoked_at = new Date();
       return { rows: [] };
     },
+    prepared: (_name, sql, params) => db.query(sql, params),
     exec: async () => undefined,
     transaction: (fn) => fn(db),
     close: async () => undefined,

@@ -46,6 +46,11 @@ const PROFILE_SQL = `
             FROM document_answers d WHERE d.user_id = a.user_id) AS documents
     FROM applications a WHERE a.user_id = $1`;
 
+/** PUT /api/answer's one statement on the common path (the row exists, not submitted, the version matches). */
+const SAVE_ANSWERS_SQL = `
+  UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
+   WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`;
+
 /** Per-user application data. Every query is keyed by the session's user id: no route takes a user id. */
 export function createAnswerService(db: Db) {
   /** Login creates the application row; this covers an account that has none (older data, or a race). */
@@ -75,7 +80,7 @@ export function createAnswerService(db: Db) {
     application,
 
     async profile(userId: number, username: string) {
-      const read = () => db.query<ProfileRow>(PROFILE_SQL, [userId]);
+      const read = () => db.prepared<ProfileRow>('profile', PROFILE_SQL, [userId]);
       let { rows } = await read();
       if (!rows[0]) {
         await ensureApplication(userId);
@@ -106,11 +111,7 @@ export function createAnswerService(db: Db) {
       // One statement on the common path (the row exists, not submitted, version matches); the reasons for a
       // refusal are only looked up when it did not apply.
       const update = () =>
-        db.query<{ version: number }>(
-          `UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
-            WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`,
-          [userId, json, baseVersion ?? null],
-        );
+        db.prepared<{ version: number }>('save_answers', SAVE_ANSWERS_SQL, [userId, json, baseVersion ?? null]);
       let { rows } = await update();
       if (!rows[0]) {
         const existing = await application(userId); // creates the row if this account has none yet

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { PglitePreparedStatements } from './pglitePrepared';
 
 /** What the services need of a database: parameterised queries and transactions. */
 export interface Queryable {
@@ -10,6 +11,11 @@ export interface Queryable {
 }
 
 export interface Db extends Queryable {
+  /**
+   * query() for a statement run on every request: prepared once under `name` (one name, one SQL text), then only
+   * bound and executed. Same parameters, same result rows, same commit.
+   */
+  prepared<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<{ rows: T[] }>;
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -19,10 +25,16 @@ export interface Db extends Queryable {
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
-  constructor(private readonly pglite: PGlite) {}
+  private readonly statements: PglitePreparedStatements;
+  constructor(private readonly pglite: PGlite) {
+    this.statements = new PglitePreparedStatements(pglite);
+  }
   async query<T>(sql: string, params: unknown[] = []) {
     const result = await this.pglite.query<T>(sql, params);
     return { rows: result.rows };
+  }
+  prepared<T>(name: string, sql: string, params: unknown[]) {
+    return this.statements.run<T>(name, sql, params);
   }
   async exec(sql: string) {
     await this.pglite.exec(sql);
@@ -48,6 +60,11 @@ class PostgresDb implements Db {
   constructor(private readonly pool: pg.Pool) {}
   async query<T>(sql: string, params: unknown[] = []) {
     const result = await this.pool.query(sql, params);
+    return { rows: result.rows as T[] };
+  }
+  /** node-postgres prepares a named statement once per pooled connection. */
+  async prepared<T>(name: string, sql: string, params: unknown[]) {
+    const result = await this.pool.query({ name, text: sql, values: params });
     return { rows: result.rows as T[] };
   }
   async exec(sql: string) {

@@ -31,13 +31,14 @@ export async function resolveSession(db: Db, config: Config, token: string | und
   const generation = cache?.generation() ?? 0;
   let session = cache?.get(sessionHash);
   if (!session) {
-    const { rows } = await db.query<{
+    const { rows } = await db.prepared<{
       user_id: string;
       username: string;
       created_at: Date;
       last_seen_at: Date;
       revoked_at: Date | null;
     }>(
+      'session',
       `SELECT s.user_id, u.username, s.created_at, s.last_seen_at, s.revoked_at
          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`,
       [sessionHash],
