@@ -7,7 +7,7 @@ let db: Db;
 beforeAll(async () => {
   t = await makeApp();
   db = t.app.db;
-  await db.exec(`CREATE TABLE prepared_probe (id bigint PRIMARY KEY, doc jsonb, note text, seen timestamptz[]);
+  await db.exec(`CREATE TABLE prepared_probe (id int PRIMARY KEY, doc jsonb, note text, seen timestamptz[]);
     INSERT INTO prepared_probe (id) VALUES (1), (2);`);
 });
 afterAll(() => t.close());
