@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
+import { createVacuumTimer } from './db/vacuum';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
 import { loggerOptions } from './http/logging';
@@ -111,7 +112,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The worker starts with the server (not in the admin CLI, which never gets ready) and stops before the
   // database closes, letting a running conversion finish.
   app.addHook('onReady', async () => conversionWorker.start());
+  // The embedded database has no autovacuum (db/vacuum.ts): the server runs VACUUM itself, from the same hooks.
+  const vacuumTimer = createVacuumTimer(db, app.log);
+  app.addHook('onReady', async () => vacuumTimer?.start());
   app.addHook('preClose', async () => {
+    await vacuumTimer?.stop();
     await conversionWorker.stop();
     await services.applicationPdf.stop();
   });

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './client';
+
+/**
+ * Often enough that a busy minute's dead row versions are reused rather than added to the files; rarely enough that
+ * the pause is nothing: measured, a VACUUM of the whole database takes about 20 ms with nothing to do and under
+ * 60 ms after 14,000 saves.
+ */
+export const VACUUM_INTERVAL_MS = 60_000;
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs. Every save of the answers leaves the old
+ * row version behind, and without VACUUM the space is never reused: measured, 20,000 saves of 1,000 applications
+ * grew the table to 28.8 MB; with a VACUUM every 2,000 saves it stayed at 8.2 MB, each VACUUM taking 3 to 6 ms.
+ * It holds the database while it runs, like any PGlite statement.
+ *
+ * Returns null on PostgreSQL, whose autovacuum does this work.
+ */
+export function createVacuumTimer(db: Db, log: FastifyBaseLogger, intervalMs = VACUUM_INTERVAL_MS) {
+  if (db.kind !== 'pglite') return null;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+
+  async function vacuum() {
+    const started = Date.now();
+    try {
+      await db.exec('VACUUM');
+      log.debug({ ms: Date.now() - started }, 'VACUUM done');
+    } catch (error) {
+      log.warn({ err: error }, 'VACUUM failed');
+    }
+  }
+
+  return {
+    start() {
+      timer = setInterval(() => {
+        if (!running) running = vacuum().finally(() => (running = null));
+      }, intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and lets a running VACUUM finish (before the database closes). */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
