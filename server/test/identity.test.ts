@@ -154,6 +154,14 @@ describe('login', () => {
     expect(cookieHeader(again)).not.toBe(first);
   });
 
+  it("writes the login count into the marker (the welcome banner's first screen)", async () => {
+    await newApplicant(t, 'count@example.com');
+    const second = await logIn(t, 'count@example.com');
+    expect(second.cookies.find((c) => c.name === 'logged_in')!.value).toBe('2');
+    const third = await logIn(t, 'count@example.com');
+    expect(third.cookies.find((c) => c.name === 'logged_in')!.value).toBe('3');
+  });
+
   it('marks the session cookie Secure when served over https', async () => {
     await newApplicant(t, 'https@example.com');
     const https = t.app;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
 import { shellFor } from '../../../src/config/shells';
+import { loginCountOf } from '../../../src/features/session/loginCookie';
 
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
 
@@ -74,8 +75,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, clien
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
+    const marker = request.cookies[MARKER_COOKIE];
     const shell = shellFor(url.pathname, {
-      loggedIn: request.cookies[MARKER_COOKIE] !== undefined,
+      loggedIn: Boolean(marker),
+      numLogins: loginCountOf(marker),
       staff: url.searchParams.has('service_token'),
     });
     const page = (shell && shells.get(shell.name)) ?? index!;

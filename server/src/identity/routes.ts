@@ -39,8 +39,8 @@ export function identityRoutes(
     '/public/login',
     { schema: { body: objectOf({ username, password }) }, config: limited },
     async (request, reply) => {
-      const { token, message } = await identity.logIn(request.body);
-      setSessionCookies(request, reply, config, token);
+      const { token, loginCount, message } = await identity.logIn(request.body);
+      setSessionCookies(request, reply, config, { token, loginCount });
       return { message };
     },
   );

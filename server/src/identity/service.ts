@@ -182,12 +182,21 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       }
       // Only someone who knows the password learns that the account awaits confirmation.
       if (!user.confirmed_at) throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, USER_NOT_CONFIRMED_CODE);
-      await db.transaction(async (tx) => {
+      const loginCount = await db.transaction(async (tx) => {
         await tx.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
         await tx.query('INSERT INTO successful_logins (user_id) VALUES ($1)', [user.id]);
         await tx.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [user.id]);
+        const { rows } = await tx.query<{ count: string | number }>(
+          'SELECT count(*) AS count FROM successful_logins WHERE user_id = $1',
+          [user.id],
+        );
+        return Number(rows[0].count);
       });
-      return { token: await createSession(db, Number(user.id)), message: IDENTITY_MESSAGES.loggedIn };
+      return {
+        token: await createSession(db, Number(user.id)),
+        loginCount,
+        message: IDENTITY_MESSAGES.loggedIn,
+      };
     },
 
     async forgotPassword(input: { username: string }) {

@@ -99,10 +99,19 @@ function cookieOptions(request: FastifyRequest, config: Config) {
   };
 }
 
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config, token: string) {
+/**
+ * The session cookie, and the readable marker whose value is the login count (1 for the first login): the SPA's
+ * welcome banner depends on it, and the server picks the matching pre-rendered shell (src/config/shells.ts).
+ */
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  session: { token: string; loginCount: number },
+) {
   const options = cookieOptions(request, config);
-  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
-  reply.setCookie(MARKER_COOKIE, '1', { ...options, httpOnly: false });
+  reply.setCookie(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
+  reply.setCookie(MARKER_COOKIE, String(session.loginCount), { ...options, httpOnly: false });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config) {
