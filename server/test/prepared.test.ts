@@ -60,3 +60,11 @@ it('never runs inside another caller’s open transaction', async () => {
     { doc: { saved: true }, note: 'saved' },
   ]);
 });
+
+it('refuses to run once the database is closed, like query()', async () => {
+  const other = await makeApp();
+  await other.app.db.prepared('probe', 'SELECT 1 AS one', []);
+  await other.close();
+  await expect(other.app.db.prepared('probe', 'SELECT 1 AS one', [])).rejects.toThrow();
+  await expect(other.app.db.query('SELECT 1 AS one')).rejects.toThrow();
+});

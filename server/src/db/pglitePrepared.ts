@@ -22,6 +22,8 @@ export class PglitePreparedStatements {
     // open transaction (between two of its statements) and share its fate.
     return this.pglite._runExclusiveTransaction(() =>
       this.pglite.runExclusive(async () => {
+        // query() refuses a closed instance too (a request still in flight while the server shuts down).
+        if (this.pglite.closed) throw new Error('PGlite is closed');
         const paramTypes = await this.prepare(name, sql);
         const values = params.map((param, i) => {
           if (param === null || param === undefined) return null;
