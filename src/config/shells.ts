@@ -20,8 +20,6 @@ export interface ShellVariant {
    * welcome banner. Absent: an applicant without the banner.
    */
   numLogins?: number;
-  /** The staff print view (?service_token=…). */
-  staff: boolean;
   /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
   chunks: string[];
 }
@@ -36,23 +34,20 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
     name: slug(path),
     path,
     loggedIn: false,
-    staff: false,
     chunks: ['layout-auth', `page-${slug(path)}`],
   })),
   ...FORM_PAGES.flatMap(({ path }) => {
     const chunks = ['layout-form', `page-${slug(path)}`];
     return [
-      { name: slug(path), path, loggedIn: false, staff: false, chunks },
-      { name: `${slug(path)}-applicant`, path, loggedIn: true, staff: false, chunks },
+      { name: slug(path), path, loggedIn: false, chunks },
+      { name: `${slug(path)}-applicant`, path, loggedIn: true, chunks },
       ...WELCOMED_LOGINS.map((numLogins) => ({
         name: `${slug(path)}-applicant-${numLogins}`,
         path,
         loggedIn: true,
         numLogins,
-        staff: false,
         chunks,
       })),
-      { name: `${slug(path)}-staff`, path, loggedIn: false, staff: true, chunks: [...chunks, 'staff-review'] },
     ];
   }),
 ];
@@ -62,17 +57,17 @@ export const SHELL_ELEMENT_ID = 'shell';
 
 /**
  * The shell a page request gets, or undefined (the plain index.html). A logged-in applicant on an account page
- * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one.
+ * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one. Nor does the
+ * staff view: its first screen is the applicant's answers, which no build can know; a shell saying only
+ * "Loading…" painted earlier but made the page no faster.
  */
 export function shellFor(
   pathname: string,
   request: { loggedIn: boolean; staff: boolean; numLogins?: number },
 ): ShellVariant | undefined {
+  if (request.staff) return undefined;
   const numLogins = request.numLogins && WELCOMED_LOGINS.includes(request.numLogins) ? request.numLogins : undefined;
   return SHELL_VARIANTS.find(
-    (variant) =>
-      variant.path === pathname &&
-      variant.staff === request.staff &&
-      (variant.staff || (variant.loggedIn === request.loggedIn && variant.numLogins === numLogins)),
+    (variant) => variant.path === pathname && variant.loggedIn === request.loggedIn && variant.numLogins === numLogins,
   );
 }

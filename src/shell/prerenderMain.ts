@@ -8,7 +8,7 @@ import { SHELL_VARIANTS } from '../config/shells';
 import { renderShell } from './renderShell';
 
 // The first screen is rendered before any answer arrives: a request the app starts (the profile of a logged-in
-// applicant, the staff view's answers) stays pending, as it is at that moment in the browser.
+// applicant) stays pending, as it is at that moment in the browser.
 globalThis.fetch = () => new Promise<Response>(() => {});
 
 async function main() {

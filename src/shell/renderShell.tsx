@@ -12,15 +12,11 @@ import { appRoutes } from '../app/router';
 import { sessionDetected } from '../features/session/sessionSlice';
 import type { ShellVariant } from '../config/shells';
 
-/** A fixed token: its value is never shown, it only puts the app in staff mode. */
-const STAFF_TOKEN = 'shell';
-
 export async function renderShell(variant: ShellVariant): Promise<string> {
   const store = makeStore();
   store.dispatch(sessionDetected({ isLoggedIn: variant.loggedIn, numLogins: variant.numLogins }));
   const { query, dataRoutes } = createStaticHandler(appRoutes(store));
-  const search = variant.staff ? `?service_token=${STAFF_TOKEN}` : '';
-  const context = await query(new Request(`http://localhost${variant.path}${search}`));
+  const context = await query(new Request(`http://localhost${variant.path}`));
   if (context instanceof Response) throw new Error(`${variant.path} redirects (${context.status}): no shell for it`);
   const router = createStaticRouter(dataRoutes, context);
   return renderToString(

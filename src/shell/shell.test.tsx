@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderApp } from '../../tests/renderWithProviders';
 import { server } from '../../tests/msw/server';
-import { http } from 'msw';
 import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../config/shells';
 import { renderShell } from './renderShell';
@@ -42,19 +41,13 @@ describe('pre-rendered shells (build time)', () => {
     expect(screen.queryByRole('button', { name: 'Add another activity' })).not.toBeInTheDocument();
   });
 
-  it('the staff shell shows the print view loading, without the applicant tabs', async () => {
-    // Staff mode starts with the service calls; at build time they never answer (prerenderMain.ts).
-    server.use(http.get('/service/*', () => new Promise<never>(() => {})));
-    document.body.innerHTML = await renderShell(variant('about-staff'));
-    expect(screen.getByText('Loading the application…')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Your Academics' })).not.toBeInTheDocument();
-  });
-
-  it('every page route a visitor, an applicant or staff opens has its shell; account pages not when logged in', () => {
+  it('every form page and account page has its shell; not account pages when logged in, nor the staff view', () => {
     expect(shellFor('/login', { loggedIn: false, staff: false })?.name).toBe('login');
     expect(shellFor('/login', { loggedIn: true, staff: false })).toBeUndefined();
     expect(shellFor('/about', { loggedIn: true, staff: false })?.name).toBe('about-applicant');
-    expect(shellFor('/final-steps', { loggedIn: false, staff: true })?.name).toBe('final-steps-staff');
+    expect(shellFor('/final-steps', { loggedIn: false, staff: false })?.name).toBe('final-steps');
+    expect(shellFor('/about', { loggedIn: false, staff: true })).toBeUndefined();
+    expect(shellFor('/about', { loggedIn: true, staff: true, numLogins: 1 })).toBeUndefined();
     expect(shellFor('/completion', { loggedIn: true, staff: false })).toBeUndefined();
   });
 
