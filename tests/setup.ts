@@ -3,7 +3,14 @@
  * needs that jsdom lacks, and the msw server.
  */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { server } from './msw/server';
+
+/**
+ * findBy…/waitFor give up after 5 s instead of 1 s: the first lazy import of antd's modal takes about 1 s on its
+ * own, and these machines are shared. A passing test is not slowed; only a failing one waits longer.
+ */
+configure({ asyncUtilTimeout: 5000 });
 
 /** antd 6 observes element sizes (Tabs, Select, Typography ellipsis…); jsdom has no layout, so observe nothing. */
 class ResizeObserverStub {
