@@ -43,6 +43,24 @@ const chunkGroupsManifest = {
   },
 };
 
+/** TypeScript and JSX through swc, for the browser bundle and the shell renderer alike. */
+function typescriptRule({ development, target }: { development: boolean; target: string }) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development } },
+          target,
+        },
+      },
+    },
+  };
+}
+
 const API_TARGET = `http://localhost:${process.env.API_PORT || 3001}`;
 
 /** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
@@ -82,20 +100,7 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
           test: /[\\/]node_modules[\\/]provinces[\\/]provinces\.json$/,
           loader: path.resolve(import.meta.dirname, 'scripts/provinces-us-ca-loader.cjs'),
         },
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !isProd } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
+        typescriptRule({ development: !isProd, target: 'es2020' }),
       ],
     },
     plugins: [
@@ -154,6 +159,12 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
 /** The shell renderer's file (in node_modules/.cache: never inside the build, it is not a public asset). */
 const SHELL_RENDERER = 'renderShells.cjs';
 
+/**
+ * The shell is hidden until the parser has read all of it: otherwise a slow phone may paint its top half, then the
+ * rest a moment later, and the page's largest text (often near the bottom) counts as drawn late.
+ */
+const HIDE_SHELL = '<style>#shell{visibility:hidden}</style>';
+const SHOW_SHELL = '<style>#shell{visibility:visible}</style>';
 const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>/g;
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
@@ -192,6 +203,7 @@ function writeShells(clientDir: string) {
             return '';
           });
           const head = [
+            HIDE_SHELL,
             ...css.map(inline),
             ...hoisted,
             ...js.map((file) => `<link rel="preload" as="script" href="/${file}">`),
@@ -199,7 +211,7 @@ function writeShells(clientDir: string) {
           const html = index
             .replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '')
             .replace('</head>', `${head}</head>`)
-            .replace('<div id="root">', `<div id="shell" inert>${markup}</div><div id="root">`);
+            .replace('<div id="root">', `<div id="shell" inert>${markup}</div>${SHOW_SHELL}<div id="root">`);
           fs.writeFileSync(path.join(clientDir, 'shells', `${name}.html`), html);
         }
       });
@@ -228,20 +240,8 @@ function shellsConfig(clientDir: string): Configuration {
       rules: [
         // Styles are the client build's business; in Node an import of a .css file is only a string.
         { test: /\.css$/, type: 'asset/source' },
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
+        // Node 24 runs it: no need to lower the syntax as far as the browsers' bundle does.
+        typescriptRule({ development: false, target: 'es2022' }),
       ],
     },
     // One file: the lazy routes are imported in place rather than as chunks.

@@ -35,11 +35,13 @@ test.describe('pre-rendered first screen', () => {
     await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
   });
 
-  test('a logged-in applicant gets the applicant screen, with the add-another button', async ({ page }) => {
+  test('a logged-in applicant gets the applicant screen, welcome banner included', async ({ page }) => {
     await newLoggedInApplicant(page.request, 'shell');
     const html = await (await page.request.get('/education')).text();
-    expect(html).toContain('Add another activity');
+    expect(html).toContain('Welcome to your application!');
+    expect(html).not.toContain('create an account');
     await page.goto('/education');
+    await expect(page.getByRole('region', { name: 'Welcome' })).toContainText('Welcome to your application!');
     await expect(page.getByRole('button', { name: 'Add another activity' })).toBeVisible();
     await expect(page.locator('#shell')).toHaveCount(0);
   });

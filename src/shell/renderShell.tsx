@@ -11,6 +11,7 @@ import { makeStore } from '../app/store';
 import { appRoutes } from '../app/router';
 import { sessionDetected } from '../features/session/sessionSlice';
 import type { ShellVariant } from '../config/shells';
+import { ShellRenderContext } from './shellRender';
 
 export async function renderShell(variant: ShellVariant): Promise<string> {
   const store = makeStore();
@@ -20,8 +21,10 @@ export async function renderShell(variant: ShellVariant): Promise<string> {
   if (context instanceof Response) throw new Error(`${variant.path} redirects (${context.status}): no shell for it`);
   const router = createStaticRouter(dataRoutes, context);
   return renderToString(
-    <Provider store={store}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Provider>,
+    <ShellRenderContext.Provider value={true}>
+      <Provider store={store}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Provider>
+    </ShellRenderContext.Provider>,
   );
 }

@@ -4,6 +4,8 @@ import { server } from '../../tests/msw/server';
 import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../config/shells';
 import { renderShell } from './renderShell';
+import { SHELL_SECTIONS } from './shellRender';
+import { ABOUT_PAGE } from '../features/form/definition/about';
 
 const variant = (name: string): ShellVariant => {
   const found = SHELL_VARIANTS.find((v) => v.name === name);
@@ -26,19 +28,28 @@ describe('pre-rendered shells (build time)', () => {
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 
+  it('a long page carries its first screen only: the first sections, not the last', async () => {
+    document.body.innerHTML = await renderShell(variant('about'));
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const sectionTitles = ABOUT_PAGE.sections.map((section) => section.title);
+    expect(titles).toEqual(expect.arrayContaining(sectionTitles.slice(0, SHELL_SECTIONS)));
+    expect(titles).not.toContain(sectionTitles[sectionTitles.length - 1]);
+  });
+
   it('the login shell carries the login form', async () => {
     document.body.innerHTML = await renderShell(variant('login'));
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
   });
 
-  it('a logged-in applicant gets the add-another button a visitor does not', async () => {
+  it("a logged-in applicant's shell has no visitor invitation", async () => {
     // The applicant's start-up asks for the profile; at build time it never answers (prerenderMain.ts).
     server.use(...loggedInAccountHandlers({}));
     document.body.innerHTML = await renderShell(variant('education-applicant'));
-    expect(screen.getByRole('button', { name: 'Add another activity' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'create an account' })).not.toBeInTheDocument();
     document.body.innerHTML = await renderShell(variant('education'));
-    expect(screen.queryByRole('button', { name: 'Add another activity' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'create an account' })).toBeInTheDocument();
   });
 
   it('every form page and account page has its shell; not account pages when logged in, nor the staff view', () => {

@@ -7,6 +7,7 @@ import { focusAnswer } from './focus';
 import { FormSection } from './FormSection';
 import { loadOptions } from './renderer/options';
 import { MissingInfoSummary } from './summary/MissingInfoSummary';
+import { SHELL_SECTIONS, useIsShellRender } from '../../shell/shellRender';
 import './form.css';
 
 // The option lists (countries, states) start loading with the page, not with the first dropdown.
@@ -22,6 +23,7 @@ const StaffReview = lazy(() => import(/* webpackChunkName: "staff-review" */ '..
  */
 export function FormPage({ page }: { page: Page }) {
   const readOnly = useAppSelector((s) => s.session.is_service_user);
+  const sections = useIsShellRender() ? page.sections.slice(0, SHELL_SECTIONS) : page.sections;
   const { hash, key } = useLocation();
 
   useEffect(() => {
@@ -44,7 +46,7 @@ export function FormPage({ page }: { page: Page }) {
     <div className="form-page">
       <h1 className="form-page-title">{page.title}</h1>
       <MissingInfoSummary page={page} />
-      {page.sections.map((section) => (
+      {sections.map((section) => (
         <FormSection key={section.id} section={section} readOnly={false} />
       ))}
     </div>
