@@ -8,5 +8,6 @@ export const ShellRenderContext = createContext(false);
 
 export const useIsShellRender = () => useContext(ShellRenderContext);
 
-/** How many sections of a form page the shell carries (the first screen of a phone or a desktop). */
+/** How many sections of a form page the shell carries (the first screen of a phone or a desktop; form.css renders
+ * the sections after them lazily, with content-visibility). */
 export const SHELL_SECTIONS = 2;
