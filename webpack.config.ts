@@ -165,6 +165,11 @@ const SHELL_RENDERER = 'renderShells.cjs';
  */
 const HIDE_SHELL = '<style>#shell{visibility:hidden}</style>';
 const SHOW_SHELL = '<style>#shell{visibility:visible}</style>';
+/**
+ * The shell is a picture of the page, not the page: without its ids, nothing (a label's `for`, a test's `#key`, a
+ * script) can find one of its elements instead of the app's, and the ids are never doubled while both exist.
+ */
+const withoutIds = (markup: string) => markup.replace(/ id="[^"]*"/g, '');
 const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>/g;
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
@@ -211,7 +216,10 @@ function writeShells(clientDir: string) {
           const html = index
             .replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '')
             .replace('</head>', `${head}</head>`)
-            .replace('<div id="root">', `<div id="shell" inert>${markup}</div>${SHOW_SHELL}<div id="root">`);
+            .replace(
+              '<div id="root">',
+              `<div id="shell" inert aria-hidden="true">${withoutIds(markup)}</div>${SHOW_SHELL}<div id="root">`,
+            );
           fs.writeFileSync(path.join(clientDir, 'shells', `${name}.html`), html);
         }
       });
