@@ -1,14 +1,7 @@
 import type { CheckboxQuestion as CheckboxQuestionDef } from '../definition/types';
-import {
-  describe,
-  ErrorText,
-  Hint,
-  MarkList,
-  ReadOnlyField,
-  RequiredMark,
-  type QuestionProps,
-} from '../renderer/Field';
+import { MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useAnswer, useAnswerSetter, useFieldErrors, useRequired } from '../renderer/hooks';
+import { CheckboxField } from './CheckboxField';
 
 /** One checkbox; the answer is a boolean (SPEC §3: optin_sms_ind). */
 export function CheckboxQuestion({ question, readOnly }: QuestionProps<CheckboxQuestionDef>) {
@@ -26,25 +19,14 @@ export function CheckboxQuestion({ question, readOnly }: QuestionProps<CheckboxQ
     );
   }
   return (
-    <div className={messages.length > 0 ? 'form-field form-field-invalid' : 'form-field'}>
-      <ErrorText id={key} messages={messages} />
-      <div className="form-choice">
-        <input
-          id={key}
-          name={key}
-          type="checkbox"
-          checked={checked}
-          aria-required={required || undefined}
-          aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={describe(key, question.hint, messages)}
-          onChange={(event) => setAnswer(event.target.checked)}
-        />
-        <label htmlFor={key}>
-          {question.label}
-          <RequiredMark required={required} />
-        </label>
-      </div>
-      <Hint id={key} hint={question.hint} />
-    </div>
+    <CheckboxField
+      fieldKey={key}
+      label={question.label}
+      hint={question.hint}
+      required={required}
+      messages={messages}
+      checked={checked}
+      onChange={setAnswer}
+    />
   );
 }

@@ -9,6 +9,7 @@ import {
   type QuestionProps,
 } from '../renderer/Field';
 import { useAnswer, useAnswerSetter, useFieldErrors, useRequired } from '../renderer/hooks';
+import { CheckboxField } from './CheckboxField';
 
 /**
  * A confirmation (SPEC §4 "A confirmation button or checkbox reveals content"): a checkbox, or a toggle button
@@ -59,26 +60,16 @@ export function ConfirmationQuestion({ question, readOnly }: QuestionProps<Confi
     );
   }
   return (
-    <div className={messages.length > 0 ? 'form-field form-field-invalid' : 'form-field'}>
-      <ErrorText id={key} messages={messages} />
-      <div className="form-choice">
-        <input
-          id={key}
-          name={key}
-          type="checkbox"
-          checked={confirmed}
-          aria-required={required || undefined}
-          aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={describe(key, question.hint, messages)}
-          onChange={(event) => setAnswer(event.target.checked)}
-        />
-        <label htmlFor={key}>
-          {question.label}
-          <RequiredMark required={required} />
-        </label>
-      </div>
-      <Hint id={key} hint={question.hint} />
+    <CheckboxField
+      fieldKey={key}
+      label={question.label}
+      hint={question.hint}
+      required={required}
+      messages={messages}
+      checked={confirmed}
+      onChange={setAnswer}
+    >
       {reveal}
-    </div>
+    </CheckboxField>
   );
 }
