@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Form, Formik } from 'formik';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
@@ -8,7 +7,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { FocusFirstError } from '../components/FocusFirstError';
 import { InlineAlert } from '../components/InlineAlert';
-import { PasswordRequirements } from '../components/PasswordRequirements';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { carriedState } from '../navigationState';
@@ -29,7 +28,6 @@ export default function ResetPage() {
   const state = useAuthNavigationState();
   const [params] = useSearchParams();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const requirementsId = `${useId()}-requirements`;
   const id = params.get('id') ?? '';
   const username = params.get('username') ?? '';
 
@@ -68,32 +66,11 @@ export default function ResetPage() {
           validate={validate}
           onSubmit={submit}
         >
-          {({ values, submitCount }) => (
+          {() => (
             <Form noValidate>
               <FocusFirstError />
               <Field name="username" label="Email" type="email" autoComplete="username" />
-              <Field
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                describedBy={requirementsId}
-                showErrorText={false}
-              />
-              <Field
-                name="confirm_password"
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                describedBy={`${requirementsId}-match`}
-                showErrorText={false}
-              />
-              <PasswordRequirements
-                id={requirementsId}
-                password={values.password}
-                confirmPassword={values.confirm_password}
-                submitted={submitCount > 0}
-              />
+              <NewPasswordFields withConfirmation />
               <SubmitButton loading={isLoading}>Reset Password</SubmitButton>
             </Form>
           )}

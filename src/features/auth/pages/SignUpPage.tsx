@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
@@ -7,7 +6,7 @@ import { useSignupMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { FocusFirstError } from '../components/FocusFirstError';
-import { PasswordRequirements } from '../components/PasswordRequirements';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { carriedState } from '../navigationState';
@@ -23,7 +22,6 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const state = useAuthNavigationState();
   const [signup, { isLoading }] = useSignupMutation();
-  const requirementsId = `${useId()}-requirements`;
 
   async function submit(values: SignUpValues) {
     const username = values.username.trim();
@@ -42,19 +40,11 @@ export default function SignUpPage() {
         validate={validate}
         onSubmit={submit}
       >
-        {({ values, submitCount }) => (
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Field name="username" label="Email" type="email" autoComplete="username" />
-            <Field
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              describedBy={requirementsId}
-              showErrorText={false}
-            />
-            <PasswordRequirements id={requirementsId} password={values.password} submitted={submitCount > 0} />
+            <NewPasswordFields />
             <SubmitButton loading={isLoading}>Create Account</SubmitButton>
           </Form>
         )}
