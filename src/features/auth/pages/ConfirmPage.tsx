@@ -6,6 +6,7 @@ import { useConfirmMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { FocusFirstError } from '../components/FocusFirstError';
+import { ResendCodeEmailField } from '../components/ResendCodeEmailField';
 import { Button, SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { useResendCode } from '../hooks/useResendCode';
@@ -55,14 +56,7 @@ export default function ConfirmPage() {
         {({ values }) => (
           <Form noValidate>
             <FocusFirstError />
-            <Field
-              id={resendCode.emailFieldId}
-              name="username"
-              label="Email"
-              type="email"
-              autoComplete="username"
-              errorOverride={resendCode.emailError(values.username)}
-            />
+            <ResendCodeEmailField resendCode={resendCode} />
             <Field
               name="code"
               label="Confirmation Code"

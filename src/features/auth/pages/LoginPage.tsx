@@ -8,6 +8,7 @@ import { userLoggedIn } from '../../session/sessionSlice';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { FocusFirstError } from '../components/FocusFirstError';
+import { ResendCodeEmailField } from '../components/ResendCodeEmailField';
 import { InlineAlert } from '../components/InlineAlert';
 import { Button, SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
@@ -77,14 +78,7 @@ export default function LoginPage() {
         {({ values }) => (
           <Form noValidate>
             <FocusFirstError />
-            <Field
-              id={resendCode.emailFieldId}
-              name="username"
-              label="Email"
-              type="email"
-              autoComplete="username"
-              errorOverride={resendCode.emailError(values.username)}
-            />
+            <ResendCodeEmailField resendCode={resendCode} />
             <Field name="password" label="Password" type="password" autoComplete="current-password" />
             <p className="auth-forgot">
               <Link to={PATHS.forgot} state={carriedState(state)} className="auth-link">
