@@ -163,8 +163,8 @@ const SHELL_RENDERER = 'renderShells.cjs';
  * The shell is hidden until the parser has read all of it: otherwise a slow phone may paint its top half, then the
  * rest a moment later, and the page's largest text (often near the bottom) counts as drawn late.
  */
-const HIDE_SHELL = '<style>#shell{visibility:hidden}</style>';
-const SHOW_SHELL = '<style>#shell{visibility:visible}</style>';
+const shellVisibility = (elementId: string, visibility: 'hidden' | 'visible') =>
+  `<style>#${elementId}{visibility:${visibility}}</style>`;
 /**
  * The shell is a picture of the page, not the page: without its ids, nothing (a label's `for`, a test's `#key`, a
  * script) can find one of its elements instead of the app's, and the ids are never doubled while both exist.
@@ -186,7 +186,9 @@ function writeShells(clientDir: string) {
         const renderer = path.join(compiler.outputPath, SHELL_RENDERER);
         const output = path.join(compiler.outputPath, 'shells.json');
         execFileSync(process.execPath, [renderer, output], { stdio: ['ignore', 'ignore', 'inherit'] });
-        const { variants, shells } = JSON.parse(fs.readFileSync(output, 'utf8')) as {
+        // The shell's element id comes from the renderer (src/config/shells.ts), the one place the app reads it.
+        const { elementId, variants, shells } = JSON.parse(fs.readFileSync(output, 'utf8')) as {
+          elementId: string;
           variants: { name: string; chunks: string[] }[];
           shells: Record<string, string>;
         };
@@ -208,7 +210,7 @@ function writeShells(clientDir: string) {
             return '';
           });
           const head = [
-            HIDE_SHELL,
+            shellVisibility(elementId, 'hidden'),
             ...css.map(inline),
             ...hoisted,
             ...js.map((file) => `<link rel="preload" as="script" href="/${file}">`),
@@ -218,7 +220,7 @@ function writeShells(clientDir: string) {
             .replace('</head>', `${head}</head>`)
             .replace(
               '<div id="root">',
-              `<div id="shell" inert aria-hidden="true">${withoutIds(markup)}</div>${SHOW_SHELL}<div id="root">`,
+              `<div id="${elementId}" inert aria-hidden="true">${withoutIds(markup)}</div>${shellVisibility(elementId, 'visible')}<div id="root">`,
             );
           fs.writeFileSync(path.join(clientDir, 'shells', `${name}.html`), html);
         }
