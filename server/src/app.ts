@@ -52,7 +52,7 @@ declare module 'fastify' {
 
 /** A request body may be at most this large; the answer map itself is limited to 1 MB (→ 400). */
 const BODY_LIMIT = 1_500_000;
-const SAMPLE_LOOKUP_DIR = path.join(__dirname, '..', 'data', 'lookup-sample');
+const SAMPLE_LOOKUP_DIR = path.join(__dirname, '..', 'lookup-sample');
 
 /** Fills an empty look-up table with the shipped (fictional) sample, so a fresh install's look-ups work. */
 async function seedLookupSample(lookup: LookupService) {
