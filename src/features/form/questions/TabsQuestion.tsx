@@ -55,6 +55,9 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
     setBusy(true);
     try {
       await dispatch(api.endpoints.putTabs.initiate({ tab_id: tabId, chosen_tab: id })).unwrap();
+      // Not busy from the same render that shows the new tab (updates after an await are batched): a click on
+      // the tab just left, made as soon as the switch shows, must not be ignored.
+      setBusy(false);
       const state = store.getState();
       const uploaded = docKeys.filter(
         (key) => state.answers.values[key] === ANSWERED || selectDocument(state, key).file !== null,
@@ -64,12 +67,11 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
       if (clears.length > 0) dispatch(answersCleared(clears));
       if (uploaded.length > 0) dispatch(documentsDiscarded({ tabId, keys: uploaded }));
     } catch (error) {
+      setBusy(false);
       const { status, message } = error as ApiError;
       if (status !== 401) {
         dispatch(toastShown({ severity: 'error', title: tabsError(tabId), message: message || GENERIC_ERROR }));
       }
-    } finally {
-      setBusy(false);
     }
   };
 
