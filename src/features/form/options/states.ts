@@ -8,6 +8,7 @@
  */
 import provinces from 'provinces';
 import type { Option } from '../definition/types';
+import { byLabel } from './byLabel';
 
 interface Province {
   short?: string;
@@ -27,7 +28,7 @@ const fromPackage = (country: 'US' | 'CA'): Option[] =>
   (provinces as readonly Province[])
     .filter((p) => p.country === country && p.short && !EXCLUDED.has(p.short))
     .map((p) => ({ value: p.short!, label: p.name }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+    .sort(byLabel);
 
 let us: readonly Option[] | undefined;
 let ca: readonly Option[] | undefined;
