@@ -14,7 +14,7 @@
 import isoCountries from 'i18n-iso-countries/index';
 import en from 'i18n-iso-countries/langs/en.json';
 import type { Option } from '../definition/types';
-import { byLabel } from './byLabel';
+import { sortedByLabel } from './byLabel';
 
 export const USA = 'USA';
 export const CANADA = 'CAN';
@@ -60,7 +60,7 @@ function sortedCountries(): readonly Option[] {
     if (!alpha3 || UNINHABITED.has(alpha3)) continue;
     options.push({ value: CODE_OVERRIDES[alpha3] ?? alpha3, label: LABEL_OVERRIDES[alpha3] ?? name });
   }
-  all = options.sort(byLabel);
+  all = sortedByLabel(options);
   return all;
 }
 

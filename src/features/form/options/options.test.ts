@@ -77,6 +77,16 @@ describe('countries', () => {
     expect(list.filter((c) => c.value === 'USA')).toHaveLength(1);
   });
 
+  it('sorts accented names with their letter, as English does', () => {
+    const labels = list.map((c) => c.label);
+    expect(labels.slice(labels.indexOf('Afghanistan'), labels.indexOf('Afghanistan') + 3)).toEqual([
+      'Afghanistan',
+      'Åland Islands',
+      'Albania',
+    ]);
+    expect(labels.indexOf('Curaçao')).toBe(labels.indexOf('Cyprus') - 1);
+  });
+
   it('the list without USA is the same list less the United States', () => {
     expect(without.some((c) => c.value === 'USA')).toBe(false);
     expect(without).toEqual(list.filter((c) => c.value !== 'USA'));
@@ -121,6 +131,12 @@ describe('states and provinces', () => {
     expect(ca).toHaveLength(13);
     expect(ca).toContainEqual({ value: 'ON', label: 'Ontario' });
     expect(ca).toContainEqual({ value: 'YT', label: 'Yukon' });
+  });
+
+  it('each list is in English alphabetical order (the armed-forces areas last)', () => {
+    for (const labels of [usStates().slice(0, -3), canadianProvinces()].map((list) => list.map((o) => o.label))) {
+      expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
+    }
   });
 
   it('the whole list has no clashing codes', () => {

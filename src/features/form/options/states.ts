@@ -8,7 +8,7 @@
  */
 import provinces from 'provinces';
 import type { Option } from '../definition/types';
-import { byLabel } from './byLabel';
+import { sortedByLabel } from './byLabel';
 
 interface Province {
   short?: string;
@@ -25,10 +25,11 @@ export const ARMED_FORCES: readonly Option[] = [
 const EXCLUDED = new Set(['UM']);
 
 const fromPackage = (country: 'US' | 'CA'): Option[] =>
-  (provinces as readonly Province[])
-    .filter((p) => p.country === country && p.short && !EXCLUDED.has(p.short))
-    .map((p) => ({ value: p.short!, label: p.name }))
-    .sort(byLabel);
+  sortedByLabel(
+    (provinces as readonly Province[])
+      .filter((p) => p.country === country && p.short && !EXCLUDED.has(p.short))
+      .map((p) => ({ value: p.short!, label: p.name })),
+  );
 
 let us: readonly Option[] | undefined;
 let ca: readonly Option[] | undefined;
