@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { SHELL_START_SCRIPT } from '../../src/config/shells';
 import type { Config } from './config';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
@@ -31,6 +32,9 @@ import { documentRoutes } from './documents/routes';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { pdfRoutes } from './pdf/routes';
 import { LOOKUP_CATEGORIES } from '../../src/config/constants';
+
+/** CSP source that allows exactly the shell's start script (src/config/shells.ts) and no other inline script. */
+const SHELL_START_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64')}'`;
 
 export interface Services {
   identity: IdentityService;
@@ -137,7 +141,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // A shell page's one inline script (it starts the app after the shell has painted), by its hash.
+        scriptSrc: ["'self'", SHELL_START_SCRIPT_HASH],
         // antd writes its styles at run time (CSS-in-JS).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,10 +1,10 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/config/shells.ts and writes {elementId, variants, shells: {name: html}} as JSON into the file named by its
+ * shell of src/config/shells.ts and writes {elementId, scriptsAttribute, startScript, variants, shells: {name: html}} as JSON into the file named by its
  * argument (not stdout: a pipe is written asynchronously and would be cut short by the exit).
  */
 import fs from 'node:fs';
-import { SHELL_ELEMENT_ID, SHELL_VARIANTS } from '../config/shells';
+import { SHELL_ELEMENT_ID, SHELL_SCRIPTS_ATTRIBUTE, SHELL_START_SCRIPT, SHELL_VARIANTS } from '../config/shells';
 import { renderShell } from './renderShell';
 
 // The first screen is rendered before any answer arrives: a request the app starts (the profile of a logged-in
@@ -14,7 +14,16 @@ globalThis.fetch = () => new Promise<Response>(() => {});
 async function main() {
   const shells: Record<string, string> = {};
   for (const variant of SHELL_VARIANTS) shells[variant.name] = await renderShell(variant);
-  fs.writeFileSync(process.argv[2], JSON.stringify({ elementId: SHELL_ELEMENT_ID, variants: SHELL_VARIANTS, shells }));
+  fs.writeFileSync(
+    process.argv[2],
+    JSON.stringify({
+      elementId: SHELL_ELEMENT_ID,
+      scriptsAttribute: SHELL_SCRIPTS_ATTRIBUTE,
+      startScript: SHELL_START_SCRIPT,
+      variants: SHELL_VARIANTS,
+      shells,
+    }),
+  );
   // Requests the app started stay pending forever (above): nothing else would end the process.
   process.exit(0);
 }
