@@ -5,6 +5,7 @@ import { setNavigator } from './navigation';
 import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
 import { DEFAULT_ROUTE } from '../config/paths';
+import { nextTask } from '../startup/nextTask';
 
 /** Unknown paths go to the default form route, keeping the query string (SPEC §2). */
 function RedirectToDefault() {
@@ -12,10 +13,15 @@ function RedirectToDefault() {
   return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
 }
 
-/** Lazy pages: each is its own chunk, loaded when its route is first visited. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * Lazy pages: each is its own chunk, loaded when its route is first visited. Its code runs in a task of its own
+ * (nextTask): at start-up the chunks are often there already, and a page's code (its form definition and
+ * questions) would otherwise run in the same long task as the router's start.
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  await nextTask();
+  return { Component: (await load()).default };
+};
 
 export function appRoutes(store: AppStore): RouteObject[] {
   let started = false;

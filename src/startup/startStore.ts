@@ -1,0 +1,27 @@
+import { persistStore } from 'redux-persist';
+import { makeStore, type AppStore } from '../app/store';
+import { connectionRestored } from '../app/events';
+import { sessionDetected } from '../features/session/sessionSlice';
+import { hasLoginCookie, loginCountFromCookie } from '../features/session/loginCookie';
+import { accountAtStart, setStorageAccount } from '../features/persistence/accountStorage';
+
+/** Whether this page is the staff view (a service token in the address). */
+export const isStaffView = () => new URLSearchParams(window.location.search).has('service_token');
+
+/**
+ * The app's one store, with the answers kept on this device back in it. The promise resolves once they are: the
+ * router (and its start-up loader) must not dispatch anything before, or it could overwrite them (redux-persist
+ * #244).
+ */
+export function startStore(): Promise<AppStore> {
+  const isLoggedIn = hasLoginCookie();
+  // The staff view shows another person's answers: nothing of it is kept on this device or shared with other tabs.
+  const staff = isStaffView();
+  // The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
+  setStorageAccount(accountAtStart(isLoggedIn));
+  const store = makeStore(undefined, { persist: !staff, crossTab: !staff });
+  store.dispatch(sessionDetected({ isLoggedIn, numLogins: loginCountFromCookie() }));
+  window.addEventListener('online', () => store.dispatch(connectionRestored()));
+  if (staff) return Promise.resolve(store);
+  return new Promise((resolve) => persistStore(store, null, () => resolve(store)));
+}
