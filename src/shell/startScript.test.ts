@@ -24,7 +24,10 @@ class FakePaintObserver {
 
 /** The <script> elements the start script added, as [src, async]. */
 const added = () =>
-  [...document.body.querySelectorAll('script[src]')].map((s) => [s.getAttribute('src'), (s as HTMLScriptElement).async]);
+  [...document.body.querySelectorAll('script[src]')].map((s) => [
+    s.getAttribute('src'),
+    (s as HTMLScriptElement).async,
+  ]);
 
 function runStartScript() {
   const own = document.createElement('script');
