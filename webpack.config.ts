@@ -236,7 +236,7 @@ function writeShells(clientDir: string) {
             )
             .replace(
               '</body>',
-              `<script ${scriptsAttribute}="${[...appScripts, ...js].map((file) => `/${file}`).join(' ')}">${startScript}</script></body>`,
+              `<script ${scriptsAttribute}="${[...new Set([...appScripts, ...js])].map((file) => `/${file}`).join(' ')}">${startScript}</script></body>`,
             );
           fs.writeFileSync(path.join(clientDir, 'shells', `${name}.html`), html);
         }
