@@ -1,7 +1,8 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/config/shells.ts and writes {elementId, scriptsAttribute, startScript, variants, shells: {name: html}} as JSON into the file named by its
- * argument (not stdout: a pipe is written asynchronously and would be cut short by the exit).
+ * shell of src/config/shells.ts and writes {elementId, scriptsAttribute, startScript, variants, shells: {name: html}}
+ * as JSON into the file named by its argument (not stdout: a pipe is written asynchronously and would be cut short by
+ * the exit).
  */
 import fs from 'node:fs';
 import { SHELL_ELEMENT_ID, SHELL_SCRIPTS_ATTRIBUTE, SHELL_START_SCRIPT, SHELL_VARIANTS } from '../config/shells';

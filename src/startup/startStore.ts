@@ -6,7 +6,7 @@ import { hasLoginCookie, loginCountFromCookie } from '../features/session/loginC
 import { accountAtStart, setStorageAccount } from '../features/persistence/accountStorage';
 
 /** Whether this page is the staff view (a service token in the address). */
-export const isStaffView = () => new URLSearchParams(window.location.search).has('service_token');
+const isStaffView = () => new URLSearchParams(window.location.search).has('service_token');
 
 /**
  * The app's one store, with the answers kept on this device back in it. The promise resolves once they are: the

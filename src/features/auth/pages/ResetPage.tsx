@@ -66,14 +66,12 @@ export default function ResetPage() {
           validate={validate}
           onSubmit={submit}
         >
-          {() => (
-            <Form noValidate>
-              <FocusFirstError />
-              <Field name="username" label="Email" type="email" autoComplete="username" />
-              <NewPasswordFields withConfirmation />
-              <SubmitButton loading={isLoading}>Reset Password</SubmitButton>
-            </Form>
-          )}
+          <Form noValidate>
+            <FocusFirstError />
+            <Field name="username" label="Email" type="email" autoComplete="username" />
+            <NewPasswordFields withConfirmation />
+            <SubmitButton loading={isLoading}>Reset Password</SubmitButton>
+          </Form>
         </Formik>
       )}
     </AuthCard>

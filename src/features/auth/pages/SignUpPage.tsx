@@ -40,14 +40,12 @@ export default function SignUpPage() {
         validate={validate}
         onSubmit={submit}
       >
-        {() => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Field name="username" label="Email" type="email" autoComplete="username" />
-            <NewPasswordFields />
-            <SubmitButton loading={isLoading}>Create Account</SubmitButton>
-          </Form>
-        )}
+        <Form noValidate>
+          <FocusFirstError />
+          <Field name="username" label="Email" type="email" autoComplete="username" />
+          <NewPasswordFields />
+          <SubmitButton loading={isLoading}>Create Account</SubmitButton>
+        </Form>
       </Formik>
     </AuthCard>
   );
