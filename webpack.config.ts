@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Compilation, optimize, sources, type Compiler, type Configuration } from 'webpack';
+import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
@@ -157,8 +157,12 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
   };
 }
 
-/** The shell renderer's file (in node_modules/.cache: never inside the build, it is not a public asset). */
+/**
+ * The shell renderer's file (in node_modules/.cache: never inside the build, it is not a public asset), and the
+ * staff view's per-request renderer built beside it (copied into the build for the server).
+ */
 const SHELL_RENDERER = 'renderShells.cjs';
+const STAFF_RENDERER = 'staffShell.cjs';
 
 /**
  * The shell is hidden until the parser has read all of it: otherwise a slow phone may paint its top half, then the
@@ -167,10 +171,10 @@ const SHELL_RENDERER = 'renderShells.cjs';
 const shellVisibility = (elementId: string, visibility: 'hidden' | 'visible') =>
   `<style>#${elementId}{visibility:${visibility}}</style>`;
 /**
- * The shell is a picture of the page, not the page: without its ids, nothing (a label's `for`, a test's `#key`, a
- * script) can find one of its elements instead of the app's, and the ids are never doubled while both exist.
+ * A per-request shell (the staff view's) keeps the app's root hidden while it shows: the app's first screens (a
+ * loading line, then the review that replaces the shell) would otherwise appear under it.
  */
-const withoutIds = (markup: string) => markup.replace(/ id="[^"]*"/g, '');
+const rootHeldBy = (elementId: string) => `<style>#${elementId}~#root{display:none}</style>`;
 /** index.html's <script defer> of an initial chunk (HtmlWebpackPlugin's default tag), capturing the file. */
 const APP_SCRIPT = /<script defer="defer" src="\/([^"]+\.js)"><\/script>/g;
 const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>/g;
@@ -178,7 +182,8 @@ const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
 /**
  * After the shell renderer is built: runs it (in its own process, so the app's code never touches webpack's) and
- * writes dist/shells/<name>.html — index.html with the route's first screen in an inert #shell before #root,
+ * writes dist/shells/<name>.html — index.html with the route's first screen (its ids removed by the renderer; the
+ * slot of a per-request shell) in an inert #shell before #root,
  * its CSS inlined (<style data-href> is how mini-css-extract-plugin recognises a sheet it need not fetch again),
  * and the app's scripts and the route's lazy chunks started by SHELL_START_SCRIPT after the shell's first paint.
  * The server picks the file per request (server/src/http/static.ts).
@@ -191,15 +196,18 @@ function writeShells(clientDir: string) {
         const output = path.join(compiler.outputPath, 'shells.json');
         execFileSync(process.execPath, [renderer, output], { stdio: ['ignore', 'ignore', 'inherit'] });
         // The shell's element id comes from the renderer (src/config/shells.ts), the one place the app reads it.
-        const { elementId, scriptsAttribute, startScript, variants, shells } = JSON.parse(
+        const { elementId, scriptsAttribute, startScript, staffRenderer, variants, shells } = JSON.parse(
           fs.readFileSync(output, 'utf8'),
         ) as {
           elementId: string;
           scriptsAttribute: string;
           startScript: string;
-          variants: { name: string; chunks: string[] }[];
+          staffRenderer: string;
+          variants: { name: string; chunks: string[]; perRequest?: true }[];
           shells: Record<string, string>;
         };
+        fs.mkdirSync(path.dirname(path.join(clientDir, staffRenderer)), { recursive: true });
+        fs.copyFileSync(path.join(compiler.outputPath, STAFF_RENDERER), path.join(clientDir, staffRenderer));
         const read = (file: string) => fs.readFileSync(path.join(clientDir, file), 'utf8');
         const index = read('index.html');
         // The app's own scripts (webpack's initial chunks) and the route's lazy chunks run after the shell has
@@ -209,7 +217,7 @@ function writeShells(clientDir: string) {
         const cssGroups = JSON.parse(read('chunk-group-css.json')) as Record<string, string[]>;
         const inline = (file: string) => `<style data-href="/${file}">${escapeStyle(read(file))}</style>`;
         fs.mkdirSync(path.join(clientDir, 'shells'), { recursive: true });
-        for (const { name, chunks } of variants) {
+        for (const { name, chunks, perRequest } of variants) {
           const initialCss = [...index.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map((m) => m[1]);
           const css = [...new Set([...initialCss, ...chunks.flatMap((chunk) => cssGroups[chunk] ?? [])])];
           const js = [...new Set(chunks.flatMap((chunk) => jsGroups[chunk] ?? []))];
@@ -222,6 +230,7 @@ function writeShells(clientDir: string) {
           });
           const head = [
             shellVisibility(elementId, 'hidden'),
+            ...(perRequest ? [rootHeldBy(elementId)] : []),
             ...css.map(inline),
             ...hoisted,
             ...appScripts.map((file) => `<link rel="preload" as="script" href="/${file}">`),
@@ -232,7 +241,7 @@ function writeShells(clientDir: string) {
             .replace('</head>', `${head}</head>`)
             .replace(
               '<div id="root">',
-              `<div id="${elementId}" inert aria-hidden="true">${withoutIds(markup)}</div>${shellVisibility(elementId, 'visible')}<div id="root">`,
+              `<div id="${elementId}" inert aria-hidden="true">${markup}</div>${shellVisibility(elementId, 'visible')}<div id="root">`,
             )
             .replace(
               '</body>',
@@ -254,15 +263,20 @@ function shellsConfig(clientDir: string): Configuration {
     target: 'node',
     stats: 'errors-warnings',
     context: import.meta.dirname,
-    entry: { renderShells: './src/shell/prerenderMain.ts' },
+    entry: {
+      [path.parse(SHELL_RENDERER).name]: './src/shell/prerenderMain.ts',
+      [path.parse(STAFF_RENDERER).name]: './src/shell/staffShellMain.ts',
+    },
     output: {
       path: path.join(import.meta.dirname, 'node_modules', '.cache', 'shell-renderer'),
-      filename: SHELL_RENDERER,
+      filename: '[name].cjs',
       library: { type: 'commonjs2' },
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
+      // One file per entry: the lazy routes are imported in place rather than as chunks.
+      parser: { javascript: { dynamicImportMode: 'eager' } },
       rules: [
         // Styles are the client build's business; in Node an import of a .css file is only a string.
         { test: /\.css$/, type: 'asset/source' },
@@ -270,8 +284,7 @@ function shellsConfig(clientDir: string): Configuration {
         typescriptRule({ development: false, target: 'es2022' }),
       ],
     },
-    // One file: the lazy routes are imported in place rather than as chunks.
-    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 }), writeShells(clientDir)],
+    plugins: [writeShells(clientDir)],
     optimization: { minimize: false },
     devtool: false,
     performance: { hints: false },

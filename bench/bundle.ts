@@ -48,8 +48,9 @@ export interface BundleResult {
 export const ROUTE_GROUPS: Record<string, string[]> = {
   '/login': ['layout-auth', 'page-login'],
   '/about': ['layout-form', 'page-about'],
-  // The staff view is /about opened with a service token: same route, same chunks.
-  '/about?service_token=…': ['layout-form', 'page-about'],
+  // The staff view is /about opened with a service token: its page starts the review's chunk too
+  // (src/config/shells.ts, STAFF_SHELL_VARIANTS).
+  '/about?service_token=…': ['layout-form', 'page-about', 'staff-review'],
 };
 
 const sizeCache = new Map<string, Sizes>();

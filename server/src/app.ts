@@ -182,7 +182,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
   documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });
   pdfRoutes(app, { db, config, applicationPdf: services.applicationPdf });
-  await registerSpa(app, config.staticDir, config.clientConfig);
+  await registerSpa(app, config.staticDir, config.clientConfig, {
+    tokens: services.tokens,
+    rateLimit: publicRateLimit,
+  });
 
   return app;
 }

@@ -1,12 +1,15 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
 import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../config/messages';
 import { DEFAULT_ROUTE } from '../config/paths';
 import { SITE_NAME } from '../config/partner';
 import { Dialog } from '../components/Dialog';
+import { removeShell } from '../shell/removeShell';
 import '../styles/shell.css';
 
 /** The root error screen (SPEC §8), shown by the router when a route throws while rendering or loading. */
 export function RootErrorScreen() {
+  // A pre-rendered shell still showing is a picture of the page that failed: the error replaces it.
+  useLayoutEffect(removeShell, []);
   return (
     <>
       <header className="shell-header">

@@ -22,6 +22,14 @@ export interface ShellVariant {
   numLogins?: number;
   /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
   chunks: string[];
+  /**
+   * The staff view's page: its first screen is an applicant's answers, which no build can know. The build writes the
+   * page with SHELL_SLOT where the shell goes, and the server renders the shell into it per request
+   * (server/src/http/staffPage.ts). The app keeps its own root hidden until its review has replaced the shell
+   * (src/features/review/StaffReview.tsx): its first screens (a loading line, then the review) would otherwise show
+   * under the shell.
+   */
+  perRequest?: true;
 }
 
 const slug = (path: string) => path.replace(/^\//, '');
@@ -51,6 +59,24 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
     ];
   }),
 ];
+
+/** The staff view of each form page (SPEC §1: every page's answers, read-only). */
+export const STAFF_SHELL_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ path }) => ({
+  name: `${slug(path)}-staff`,
+  path,
+  loggedIn: false,
+  chunks: ['layout-form', `page-${slug(path)}`, 'staff-review'],
+  perRequest: true,
+}));
+
+/** Where the server writes a per-request shell into its page (an HTML comment: no rendered markup contains it). */
+export const SHELL_SLOT = '<!--shell-slot-->';
+
+/**
+ * The Node bundle that renders the staff view's shell (src/shell/staffShellMain.ts), under the build's folder. The
+ * server loads it from there and never serves it (server/src/http/static.ts).
+ */
+export const STAFF_SHELL_RENDERER = 'ssr/staff-shell.cjs';
 
 /** The id of the shell's container in index.html (the app's own root is #root). */
 export const SHELL_ELEMENT_ID = 'shell';
@@ -85,15 +111,14 @@ export const SHELL_START_SCRIPT =
 
 /**
  * The shell a page request gets, or undefined (the plain index.html). A logged-in applicant on an account page
- * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one. Nor does the
- * staff view: its first screen is the applicant's answers, which no build can know; a shell saying only
- * "Loading…" painted earlier but made the page no faster.
+ * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one. The staff view
+ * gets its per-request page (a shell saying only "Loading…" painted earlier but made the page no faster).
  */
 export function shellFor(
   pathname: string,
   request: { loggedIn: boolean; staff: boolean; numLogins?: number },
 ): ShellVariant | undefined {
-  if (request.staff) return undefined;
+  if (request.staff) return STAFF_SHELL_VARIANTS.find((variant) => variant.path === pathname);
   const numLogins = request.numLogins && WELCOMED_LOGINS.includes(request.numLogins) ? request.numLogins : undefined;
   return SHELL_VARIANTS.find(
     (variant) => variant.path === pathname && variant.loggedIn === request.loggedIn && variant.numLogins === numLogins,

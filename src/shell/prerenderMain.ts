@@ -1,11 +1,20 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/config/shells.ts and writes {elementId, scriptsAttribute, startScript, variants, shells: {name: html}}
- * as JSON into the file named by its argument (not stdout: a pipe is written asynchronously and would be cut short by
- * the exit).
+ * shell of src/config/shells.ts (a per-request one is only its slot) and writes {elementId, scriptsAttribute,
+ * startScript, staffRenderer, variants, shells: {name: html}} as JSON into the file named by its argument (not
+ * stdout: a pipe is written asynchronously and would be cut short by the exit).
  */
 import fs from 'node:fs';
-import { SHELL_ELEMENT_ID, SHELL_SCRIPTS_ATTRIBUTE, SHELL_START_SCRIPT, SHELL_VARIANTS } from '../config/shells';
+import {
+  SHELL_ELEMENT_ID,
+  SHELL_SCRIPTS_ATTRIBUTE,
+  SHELL_SLOT,
+  SHELL_START_SCRIPT,
+  SHELL_VARIANTS,
+  STAFF_SHELL_RENDERER,
+  STAFF_SHELL_VARIANTS,
+} from '../config/shells';
+import { withoutIds } from './inertMarkup';
 import { renderShell } from './renderShell';
 
 // The first screen is rendered before any answer arrives: a request the app starts (the profile of a logged-in
@@ -14,14 +23,16 @@ globalThis.fetch = () => new Promise<Response>(() => {});
 
 async function main() {
   const shells: Record<string, string> = {};
-  for (const variant of SHELL_VARIANTS) shells[variant.name] = await renderShell(variant);
+  for (const variant of SHELL_VARIANTS) shells[variant.name] = withoutIds(await renderShell(variant));
+  for (const variant of STAFF_SHELL_VARIANTS) shells[variant.name] = SHELL_SLOT;
   fs.writeFileSync(
     process.argv[2],
     JSON.stringify({
       elementId: SHELL_ELEMENT_ID,
       scriptsAttribute: SHELL_SCRIPTS_ATTRIBUTE,
       startScript: SHELL_START_SCRIPT,
-      variants: SHELL_VARIANTS,
+      staffRenderer: STAFF_SHELL_RENDERER,
+      variants: [...SHELL_VARIANTS, ...STAFF_SHELL_VARIANTS],
       shells,
     }),
   );

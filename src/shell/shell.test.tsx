@@ -52,13 +52,14 @@ describe('pre-rendered shells (build time)', () => {
     expect(screen.getByRole('link', { name: 'create an account' })).toBeInTheDocument();
   });
 
-  it('every form page and account page has its shell; not account pages when logged in, nor the staff view', () => {
+  it('every form page and account page has its shell; not account pages when logged in; the staff view its own', () => {
     expect(shellFor('/login', { loggedIn: false, staff: false })?.name).toBe('login');
     expect(shellFor('/login', { loggedIn: true, staff: false })).toBeUndefined();
     expect(shellFor('/about', { loggedIn: true, staff: false })?.name).toBe('about-applicant');
     expect(shellFor('/final-steps', { loggedIn: false, staff: false })?.name).toBe('final-steps');
-    expect(shellFor('/about', { loggedIn: false, staff: true })).toBeUndefined();
-    expect(shellFor('/about', { loggedIn: true, staff: true, numLogins: 1 })).toBeUndefined();
+    expect(shellFor('/about', { loggedIn: false, staff: true })?.name).toBe('about-staff');
+    expect(shellFor('/education', { loggedIn: true, staff: true, numLogins: 1 })?.name).toBe('education-staff');
+    expect(shellFor('/completion', { loggedIn: false, staff: true })).toBeUndefined();
     expect(shellFor('/completion', { loggedIn: true, staff: false })).toBeUndefined();
   });
 

@@ -5,8 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
-import { shellFor } from '../../../src/config/shells';
+import { shellFor, STAFF_SHELL_RENDERER } from '../../../src/config/shells';
 import { loginCountOf } from '../../../src/features/session/loginCookie';
+import { staffPages, type StaffPageDeps } from './staffPage';
 
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
 
@@ -24,14 +25,17 @@ export function renderIndex(html: string, clientConfig: ClientConfig): string {
 
 /** A page document, compressed once at start-up (a shell page is tens of kB of markup). */
 interface PageDocument {
+  html: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
 function pageDocument(html: string, clientConfig: ClientConfig): PageDocument {
-  const identity = Buffer.from(renderIndex(html, clientConfig));
+  const page = renderIndex(html, clientConfig);
+  const identity = Buffer.from(page);
   return {
+    html: page,
     identity,
     br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(identity, { level: 9 }),
@@ -65,15 +69,22 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
  * Serves the built SPA (pre-compressed .br/.gz when the browser accepts them) and answers every other
  * page route with index.html, so deep links like /reset?username=… work. Hashed assets are immutable.
  * A route with a pre-rendered shell gets the index.html that carries it, chosen by the path, the login marker
- * cookie and ?service_token (so the response varies by Cookie).
+ * cookie and ?service_token (so the response varies by Cookie). The staff view's shell is rendered per request
+ * (staffPage.ts). The server's own code (the build's ssr/ folder) is never served.
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string, clientConfig: ClientConfig) {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  clientConfig: ClientConfig,
+  staffDeps: StaffPageDeps,
+) {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   const index = hasSpa ? pageDocument(fs.readFileSync(indexFile, 'utf8'), clientConfig) : undefined;
   const shells = hasSpa ? loadShells(staticDir, clientConfig) : new Map<string, PageDocument>();
+  const staffPage = staffPages(app, staticDir, staffDeps);
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const marker = request.cookies[MARKER_COOKIE];
     const shell = shellFor(url.pathname, {
@@ -81,12 +92,23 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, clien
       numLogins: loginCountOf(marker),
       staff: url.searchParams.has('service_token'),
     });
-    const page = (shell && shells.get(shell.name)) ?? index!;
     const encoding = acceptedEncoding(request);
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie, Accept-Encoding')
-      .type('text/html; charset=utf-8');
+    reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
+    const template = shell && shells.get(shell.name);
+    if (shell?.perRequest) {
+      const rendered =
+        template &&
+        (await staffPage(request, template.html, url.pathname, url.searchParams.get('service_token') ?? '', encoding));
+      // An applicant's answers: kept by no cache, the browser's included.
+      reply.header('Cache-Control', 'no-store');
+      if (rendered) {
+        if (rendered.encoding) reply.header('Content-Encoding', rendered.encoding);
+        return reply.send(rendered.body);
+      }
+    } else {
+      reply.header('Cache-Control', 'no-cache');
+    }
+    const page = (!shell?.perRequest && template) || index!;
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   };
@@ -97,6 +119,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, clien
       root: staticDir,
       preCompressed: true,
       index: false,
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(STAFF_SHELL_RENDERER)}/`),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { GENERIC_ERROR } from '../../config/messages';
@@ -10,6 +10,7 @@ import { FORM_PAGES_DEFINITION } from '../form/definition';
 import type { Page, Section } from '../form/definition/types';
 import { useSectionVisible } from '../form/renderer/hooks';
 import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
+import { removeShell } from '../../shell/removeShell';
 import '../form/form.css';
 import './review.css';
 
@@ -67,6 +68,13 @@ export default function StaffReview() {
   useEffect(() => {
     document.title = `${title} - ${SITE_NAME}`;
   }, [title]);
+
+  // The server's shell of this view (src/config/shells.ts, STAFF_SHELL_VARIANTS) is this review: it goes when the
+  // app has the review or the refusal to show, in the same frame.
+  const settled = ready || bundle?.status === 'rejected';
+  useLayoutEffect(() => {
+    if (settled) removeShell();
+  }, [settled]);
 
   if (bundle?.status === 'rejected') {
     const message = (bundle.error as ApiError | undefined)?.message || GENERIC_ERROR;

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SHELL_SLOT, STAFF_SHELL_RENDERER } from '../../../src/config/shells';
+import type { TokenService } from '../tokens/service';
+
+type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
+/** src/shell/staffShellMain.ts, built by webpack.config.ts into the build's folder. */
+type RenderStaffShell = (pathname: string, token: string, bundle: ServiceBundle) => Promise<string>;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export interface StaffPageDeps {
+  tokens: TokenService;
+  /** The public routes' limit (per address and minute): each staff page request reads a token as /service/tmp-pdf does. */
+  rateLimit: { max: number; timeWindow: string };
+}
+
+export interface StaffPage {
+  body: Buffer;
+  encoding?: 'br' | 'gzip';
+}
+
+/**
+ * The staff view's pages (src/config/shells.ts, STAFF_SHELL_VARIANTS) with the shell rendered per request: the
+ * applicant's answers are in the HTML, so staff see them as soon as it arrives instead of after the app's scripts,
+ * its lazy pages and its own request for the bundle. Returns undefined, and the server sends the plain page (the app
+ * then asks for the bundle and shows what the server answers, as it always did), when the token is not valid, the
+ * address is over the public routes' limit, the build has no renderer, or rendering fails. So the page tells no
+ * more about a token than GET /service/tmp-pdf does, and no more often.
+ */
+export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffPageDeps) {
+  const rendererFile = path.join(staticDir, STAFF_SHELL_RENDERER);
+  // Loaded at the first staff page (a bundle of the app and React: a few MB of memory a server without staff
+  // visits never spends).
+  let renderer: RenderStaffShell | undefined;
+  const loadRenderer = () => {
+    renderer ??= (createRequire(rendererFile)(rendererFile) as { renderStaffShellMarkup: RenderStaffShell })
+      .renderStaffShellMarkup;
+    return renderer;
+  };
+  const overLimit = app.createRateLimit(deps.rateLimit);
+
+  return async function staffPage(
+    request: FastifyRequest,
+    template: string,
+    pathname: string,
+    token: string,
+    encoding: 'br' | 'gzip' | undefined,
+  ): Promise<StaffPage | undefined> {
+    if (!token || !fs.existsSync(rendererFile)) return undefined;
+    const limit = await overLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) return undefined;
+    let bundle: ServiceBundle;
+    try {
+      bundle = await deps.tokens.serviceBundle(token);
+    } catch {
+      return undefined; // not valid: the app asks for the bundle and shows the server's message
+    }
+    let markup: string;
+    try {
+      markup = await loadRenderer()(pathname, token, bundle);
+    } catch (error) {
+      request.log.error({ err: error }, 'staff view shell not rendered');
+      return undefined;
+    }
+    const html = Buffer.from(template.replace(SHELL_SLOT, () => markup));
+    // A middle quality: compressed once per request, not once per build.
+    if (encoding === 'br') {
+      return {
+        body: await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+        encoding,
+      };
+    }
+    if (encoding === 'gzip') return { body: await gzip(html, { level: 6 }), encoding };
+    return { body: html };
+  };
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { SHELL_SLOT, STAFF_SHELL_RENDERER } from '../../src/config/shells';
+import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
+
+const HTML = '<html><head><meta name="app-config" content="{}" /></head><body><div id="root"></div></body></html>';
+const STAFF_TEMPLATE = HTML.replace('<body>', `<body><div id="shell">${SHELL_SLOT}</div>`);
+// The build's renderer is the app itself (src/shell/staffShellMain.ts, tested with the app and end to end); here a
+// stand-in shows what the server gave it.
+const RENDERER = `exports.renderStaffShellMarkup = async (pathname, token, bundle) => {
+  if (bundle.answer.first_name === 'Boom') throw new Error('render failed');
+  return '<h1>' + bundle.answer.first_name + ' at ' + pathname + '</h1>';
+};`;
+
+function makeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), HTML);
+  fs.mkdirSync(path.join(dir, 'shells'));
+  for (const page of ['about', 'education', 'final-steps']) {
+    fs.writeFileSync(path.join(dir, 'shells', `${page}-staff.html`), STAFF_TEMPLATE);
+  }
+  fs.mkdirSync(path.dirname(path.join(dir, STAFF_SHELL_RENDERER)), { recursive: true });
+  fs.writeFileSync(path.join(dir, STAFF_SHELL_RENDERER), RENDERER);
+  return dir;
+}
+
+async function staffToken(t: TestApp, username: string, firstName: string) {
+  const cookie = await newApplicant(t, username);
+  await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(cookie, { first_name: firstName }, 'PUT') });
+  return t.app.services.tokens.createServiceToken(username);
+}
+
+describe('the staff view’s page, its shell rendered per request', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = makeDist();
+    t = await makeApp({ staticDir: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries the applicant’s answers, kept by no cache', async () => {
+    const token = await staffToken(t, 'shown@example.com', 'Ada');
+    const res = await t.app.inject({ method: 'GET', url: `/education?service_token=${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('<div id="shell"><h1>Ada at /education</h1></div><div id="root">');
+    expect(res.body).not.toContain(SHELL_SLOT);
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: `/education?service_token=${token}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+  });
+
+  it('writes the answers as they are ($ patterns included)', async () => {
+    const token = await staffToken(t, 'dollar@example.com', 'A$&B$1');
+    const res = await t.app.inject({ method: 'GET', url: `/about?service_token=${token}` });
+    expect(res.body).toContain('<h1>A$&B$1 at /about</h1>');
+  });
+
+  it.each([
+    ['an unknown token', async () => 'not-a-token'],
+    ['an empty token', async () => ''],
+    [
+      'a revoked token',
+      async () => {
+        const token = await staffToken(t, 'revoked@example.com', 'Gone');
+        await t.app.services.tokens.revokeAllFor('revoked@example.com');
+        return token;
+      },
+    ],
+    ['a page the renderer fails on', async () => staffToken(t, 'boom@example.com', 'Boom')],
+  ])('%s gets the plain page (the app shows what the server answers)', async (_name, tokenOf) => {
+    const res = await t.app.inject({ method: 'GET', url: `/about?service_token=${await tokenOf()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toBe(HTML);
+  });
+
+  it('never serves the renderer itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/${STAFF_SHELL_RENDERER}` });
+    expect(res.body).not.toContain('renderStaffShellMarkup');
+    expect(res.body).toBe(HTML);
+  });
+});
+
+describe('the staff view’s page under the public routes’ limit', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = makeDist();
+    t = await makeApp({ staticDir: dir, publicRateLimit: 2 });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads no token past the limit: the plain page, which tells nothing about the token', async () => {
+    const token = await staffToken(t, 'limited@example.com', 'Ada');
+    const get = () => t.app.inject({ method: 'GET', url: `/about?service_token=${token}` });
+    expect((await get()).body).toContain('<h1>Ada at /about</h1>');
+    expect((await get()).body).toContain('<h1>Ada at /about</h1>');
+    const third = await get();
+    expect(third.statusCode).toBe(200);
+    expect(third.body).toBe(HTML);
+  });
+});
