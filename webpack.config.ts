@@ -159,10 +159,11 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
 
 /**
  * The shell renderer's file (in node_modules/.cache: never inside the build, it is not a public asset), and the
- * staff view's per-request renderer built beside it (copied into the build for the server).
+ * staff view's per-request renderer built beside it (copied into the build's ssr/ for the server, which never
+ * serves it).
  */
 const SHELL_RENDERER = 'renderShells.cjs';
-const STAFF_RENDERER = 'staffShell.cjs';
+const STAFF_RENDERER = 'staffPage.cjs';
 
 /**
  * The shell is hidden until the parser has read all of it: otherwise a slow phone may paint its top half, then the
@@ -170,11 +171,6 @@ const STAFF_RENDERER = 'staffShell.cjs';
  */
 const shellVisibility = (elementId: string, visibility: 'hidden' | 'visible') =>
   `<style>#${elementId}{visibility:${visibility}}</style>`;
-/**
- * A per-request shell (the staff view's) keeps the app's root hidden while it shows: the app's first screens (a
- * loading line, then the review that replaces the shell) would otherwise appear under it.
- */
-const rootHeldBy = (elementId: string) => `<style>#${elementId}~#root{display:none}</style>`;
 /** index.html's <script defer> of an initial chunk (HtmlWebpackPlugin's default tag), capturing the file. */
 const APP_SCRIPT = /<script defer="defer" src="\/([^"]+\.js)"><\/script>/g;
 const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>/g;
@@ -182,11 +178,11 @@ const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
 /**
  * After the shell renderer is built: runs it (in its own process, so the app's code never touches webpack's) and
- * writes dist/shells/<name>.html — index.html with the route's first screen (its ids removed by the renderer; the
- * slot of a per-request shell) in an inert #shell before #root,
- * its CSS inlined (<style data-href> is how mini-css-extract-plugin recognises a sheet it need not fetch again),
- * and the app's scripts and the route's lazy chunks started by SHELL_START_SCRIPT after the shell's first paint.
- * The server picks the file per request (server/src/http/static.ts).
+ * writes dist/shells/<name>.html — index.html with the route's first screen (its ids removed by the renderer) in an
+ * inert #shell before #root, its CSS inlined (<style data-href> is how mini-css-extract-plugin recognises a sheet it
+ * need not fetch again), and the app's scripts and the route's lazy chunks started by SHELL_START_SCRIPT after the
+ * shell's first paint. A staff page is its CSS and the slot in #root the server renders the view into, without
+ * scripts. The server picks the file per request (server/src/http/static.ts).
  */
 function writeShells(clientDir: string) {
   return {
@@ -217,9 +213,19 @@ function writeShells(clientDir: string) {
         const cssGroups = JSON.parse(read('chunk-group-css.json')) as Record<string, string[]>;
         const inline = (file: string) => `<style data-href="/${file}">${escapeStyle(read(file))}</style>`;
         fs.mkdirSync(path.join(clientDir, 'shells'), { recursive: true });
+        const initialCss = [...index.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map((m) => m[1]);
+        const withoutAssets = index.replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '').replace(APP_SCRIPT, '');
         for (const { name, chunks, perRequest } of variants) {
-          const initialCss = [...index.matchAll(/<link href="\/([^"]+\.css)" rel="stylesheet">/g)].map((m) => m[1]);
           const css = [...new Set([...initialCss, ...chunks.flatMap((chunk) => cssGroups[chunk] ?? [])])];
+          if (perRequest) {
+            // A staff page: the server writes the whole view into the root; it needs no script.
+            const html = withoutAssets
+              .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+              .replace('</head>', `${css.map(inline).join('')}</head>`)
+              .replace('<div id="root">', `<div id="root">${shells[name]}`);
+            fs.writeFileSync(path.join(clientDir, 'shells', `${name}.html`), html);
+            continue;
+          }
           const js = [...new Set(chunks.flatMap((chunk) => jsGroups[chunk] ?? []))];
           // React 19 hoists a component's <style precedence> into <head> and adopts one it finds there by its
           // data-href: it must live in <head>, not in the shell that is removed.
@@ -230,14 +236,11 @@ function writeShells(clientDir: string) {
           });
           const head = [
             shellVisibility(elementId, 'hidden'),
-            ...(perRequest ? [rootHeldBy(elementId)] : []),
             ...css.map(inline),
             ...hoisted,
             ...appScripts.map((file) => `<link rel="preload" as="script" href="/${file}">`),
           ].join('');
-          const html = index
-            .replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '')
-            .replace(APP_SCRIPT, '')
+          const html = withoutAssets
             .replace('</head>', `${head}</head>`)
             .replace(
               '<div id="root">',
@@ -265,7 +268,7 @@ function shellsConfig(clientDir: string): Configuration {
     context: import.meta.dirname,
     entry: {
       [path.parse(SHELL_RENDERER).name]: './src/shell/prerenderMain.ts',
-      [path.parse(STAFF_RENDERER).name]: './src/shell/staffShellMain.ts',
+      [path.parse(STAFF_RENDERER).name]: './src/shell/renderStaffPage.tsx',
     },
     output: {
       path: path.join(import.meta.dirname, 'node_modules', '.cache', 'shell-renderer'),

@@ -48,8 +48,9 @@ export interface BundleResult {
 export const ROUTE_GROUPS: Record<string, string[]> = {
   '/login': ['layout-auth', 'page-login'],
   '/about': ['layout-form', 'page-about'],
-  // The staff view is /about opened with a service token: its page starts the review's chunk too
-  // (src/config/shells.ts, STAFF_SHELL_VARIANTS).
+  // The staff view is /about opened with a service token. The page the server renders carries no script
+  // (src/config/shells.ts, STAFF_PAGE_VARIANTS); this is the app's page it falls back to (a token it cannot read),
+  // whose review is a chunk of its own.
   '/about?service_token=…': ['layout-form', 'page-about', 'staff-review'],
 };
 

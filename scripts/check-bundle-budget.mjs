@@ -16,7 +16,8 @@ const BUDGET_BYTES = 170 * 1024;
 const ROUTES = {
   '/login': ['layout-auth', 'page-login'],
   '/about': ['layout-form', 'page-about'],
-  // The staff view (/about with a service token) starts the review's chunk too (src/config/shells.ts).
+  // The staff view (/about with a service token) when the app renders it: the review is a chunk of its own. (The
+  // page the server renders carries no script: src/config/shells.ts, STAFF_PAGE_VARIANTS.)
   '/about?service_token=…': ['layout-form', 'page-about', 'staff-review'],
 };
 

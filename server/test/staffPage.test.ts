@@ -2,16 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { SHELL_SLOT, STAFF_SHELL_RENDERER } from '../../src/config/shells';
+import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../src/config/shells';
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 
-const HTML = '<html><head><meta name="app-config" content="{}" /></head><body><div id="root"></div></body></html>';
-const STAFF_TEMPLATE = HTML.replace('<body>', `<body><div id="shell">${SHELL_SLOT}</div>`);
-// The build's renderer is the app itself (src/shell/staffShellMain.ts, tested with the app and end to end); here a
+const HTML =
+  '<html><head><meta name="app-config" content="{}" /><title>Site</title></head><body><div id="root"></div></body></html>';
+const STAFF_TEMPLATE = HTML.replace('<div id="root">', `<div id="root">${STAFF_PAGE_SLOT}`);
+// The build's renderer is the app itself (src/shell/renderStaffPage.tsx, tested with the app and end to end); here a
 // stand-in shows what the server gave it.
-const RENDERER = `exports.renderStaffShellMarkup = async (pathname, token, bundle) => {
+const RENDERER = `exports.renderStaffPage = async (pathname, token, bundle) => {
   if (bundle.answer.first_name === 'Boom') throw new Error('render failed');
-  return '<h1>' + bundle.answer.first_name + ' at ' + pathname + '</h1>';
+  return { markup: '<h1>' + bundle.answer.first_name + ' at ' + pathname + '</h1>', title: bundle.answer.first_name + ' - Site' };
 };`;
 
 function makeDist(): string {
@@ -21,8 +22,8 @@ function makeDist(): string {
   for (const page of ['about', 'education', 'final-steps']) {
     fs.writeFileSync(path.join(dir, 'shells', `${page}-staff.html`), STAFF_TEMPLATE);
   }
-  fs.mkdirSync(path.dirname(path.join(dir, STAFF_SHELL_RENDERER)), { recursive: true });
-  fs.writeFileSync(path.join(dir, STAFF_SHELL_RENDERER), RENDERER);
+  fs.mkdirSync(path.dirname(path.join(dir, STAFF_PAGE_RENDERER)), { recursive: true });
+  fs.writeFileSync(path.join(dir, STAFF_PAGE_RENDERER), RENDERER);
   return dir;
 }
 
@@ -32,7 +33,7 @@ async function staffToken(t: TestApp, username: string, firstName: string) {
   return t.app.services.tokens.createServiceToken(username);
 }
 
-describe('the staff view’s page, its shell rendered per request', () => {
+describe('the staff view’s page, rendered per request', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
@@ -50,8 +51,9 @@ describe('the staff view’s page, its shell rendered per request', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toContain('<div id="shell"><h1>Ada at /education</h1></div><div id="root">');
-    expect(res.body).not.toContain(SHELL_SLOT);
+    expect(res.body).toContain('<title>Ada - Site</title>');
+    expect(res.body).toContain('<div id="root"><h1>Ada at /education</h1></div>');
+    expect(res.body).not.toContain(STAFF_PAGE_SLOT);
 
     const br = await t.app.inject({
       method: 'GET',
@@ -62,10 +64,11 @@ describe('the staff view’s page, its shell rendered per request', () => {
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
   });
 
-  it('writes the answers as they are ($ patterns included)', async () => {
-    const token = await staffToken(t, 'dollar@example.com', 'A$&B$1');
+  it('writes the answers as they are ($ patterns included), the title as text', async () => {
+    const token = await staffToken(t, 'dollar@example.com', 'A$&B$1</title><b>');
     const res = await t.app.inject({ method: 'GET', url: `/about?service_token=${token}` });
-    expect(res.body).toContain('<h1>A$&B$1 at /about</h1>');
+    expect(res.body).toContain('<h1>A$&B$1</title><b> at /about</h1>');
+    expect(res.body).toContain('<title>A$&amp;B$1&lt;/title&gt;&lt;b&gt; - Site</title>');
   });
 
   it.each([
@@ -80,7 +83,7 @@ describe('the staff view’s page, its shell rendered per request', () => {
       },
     ],
     ['a page the renderer fails on', async () => staffToken(t, 'boom@example.com', 'Boom')],
-  ])('%s gets the plain page (the app shows what the server answers)', async (_name, tokenOf) => {
+  ])('%s gets the app’s page (the app shows what the server answers)', async (_name, tokenOf) => {
     const res = await t.app.inject({ method: 'GET', url: `/about?service_token=${await tokenOf()}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -88,8 +91,8 @@ describe('the staff view’s page, its shell rendered per request', () => {
   });
 
   it('never serves the renderer itself', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/${STAFF_SHELL_RENDERER}` });
-    expect(res.body).not.toContain('renderStaffShellMarkup');
+    const res = await t.app.inject({ method: 'GET', url: `/${STAFF_PAGE_RENDERER}` });
+    expect(res.body).not.toContain('renderStaffPage');
     expect(res.body).toBe(HTML);
   });
 });
@@ -106,7 +109,7 @@ describe('the staff view’s page under the public routes’ limit', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads no token past the limit: the plain page, which tells nothing about the token', async () => {
+  it('reads no token past the limit: the app’s page, which tells nothing about the token', async () => {
     const token = await staffToken(t, 'limited@example.com', 'Ada');
     const get = () => t.app.inject({ method: 'GET', url: `/about?service_token=${token}` });
     expect((await get()).body).toContain('<h1>Ada at /about</h1>');

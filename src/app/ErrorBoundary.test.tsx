@@ -68,4 +68,14 @@ describe('RootErrorScreen', () => {
     expect(within(main).getByRole('link', { name: 'Return to the application' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('banner')).toHaveTextContent('Undergraduate Admission Application');
   });
+
+  it('replaces a pre-rendered shell still showing (a picture of the page that failed)', () => {
+    const shell = document.createElement('div');
+    shell.id = 'shell';
+    shell.innerHTML = '<h1>About You</h1>';
+    document.body.append(shell);
+    render(<RootErrorScreen />);
+    expect(shell.isConnected).toBe(false);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([ROOT_ERROR_TITLE]);
+  });
 });

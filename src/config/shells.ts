@@ -23,11 +23,8 @@ export interface ShellVariant {
   /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
   chunks: string[];
   /**
-   * The staff view's page: its first screen is an applicant's answers, which no build can know. The build writes the
-   * page with SHELL_SLOT where the shell goes, and the server renders the shell into it per request
-   * (server/src/http/staffPage.ts). The app keeps its own root hidden until its review has replaced the shell
-   * (src/features/review/StaffReview.tsx): its first screens (a loading line, then the review) would otherwise show
-   * under the shell.
+   * The staff view's page (STAFF_PAGE_VARIANTS): rendered whole by the server per request into STAFF_PAGE_SLOT, with
+   * no script.
    */
   perRequest?: true;
 }
@@ -60,8 +57,15 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
   }),
 ];
 
-/** The staff view of each form page (SPEC §1: every page's answers, read-only). */
-export const STAFF_SHELL_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ path }) => ({
+/**
+ * The staff view's pages (SPEC §1: every page's answers, read-only, to read and print). No build can know an
+ * applicant's answers, so the build writes each page with STAFF_PAGE_SLOT in its root, and the server renders the
+ * view into it per request (server/src/http/staffPage.ts) with the app's own route tree (src/shell/renderStaffPage.tsx).
+ * Read-only, the page is complete as it arrives: it carries no script, so staff see the answers at once and a slow
+ * computer spends nothing on starting the app (whose own review is what a page the server could not render gets).
+ * Their CSS is their chunk groups', inlined.
+ */
+export const STAFF_PAGE_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ path }) => ({
   name: `${slug(path)}-staff`,
   path,
   loggedIn: false,
@@ -69,14 +73,14 @@ export const STAFF_SHELL_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ p
   perRequest: true,
 }));
 
-/** Where the server writes a per-request shell into its page (an HTML comment: no rendered markup contains it). */
-export const SHELL_SLOT = '<!--shell-slot-->';
+/** Where the server writes the staff view into its page (an HTML comment: no rendered markup contains it). */
+export const STAFF_PAGE_SLOT = '<!--staff-page-->';
 
 /**
- * The Node bundle that renders the staff view's shell (src/shell/staffShellMain.ts), under the build's folder. The
- * server loads it from there and never serves it (server/src/http/static.ts).
+ * The Node bundle that renders the staff view (src/shell/renderStaffPage.tsx), under the build's folder. The server
+ * loads it from there and never serves it (server/src/http/static.ts).
  */
-export const STAFF_SHELL_RENDERER = 'ssr/staff-shell.cjs';
+export const STAFF_PAGE_RENDERER = 'ssr/staff-page.cjs';
 
 /** The id of the shell's container in index.html (the app's own root is #root). */
 export const SHELL_ELEMENT_ID = 'shell';
@@ -112,13 +116,13 @@ export const SHELL_START_SCRIPT =
 /**
  * The shell a page request gets, or undefined (the plain index.html). A logged-in applicant on an account page
  * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one. The staff view
- * gets its per-request page (a shell saying only "Loading…" painted earlier but made the page no faster).
+ * gets its page rendered per request (a build-time shell could say only "Loading…").
  */
 export function shellFor(
   pathname: string,
   request: { loggedIn: boolean; staff: boolean; numLogins?: number },
 ): ShellVariant | undefined {
-  if (request.staff) return STAFF_SHELL_VARIANTS.find((variant) => variant.path === pathname);
+  if (request.staff) return STAFF_PAGE_VARIANTS.find((variant) => variant.path === pathname);
   const numLogins = request.numLogins && WELCOMED_LOGINS.includes(request.numLogins) ? request.numLogins : undefined;
   return SHELL_VARIANTS.find(
     (variant) => variant.path === pathname && variant.loggedIn === request.loggedIn && variant.numLogins === numLogins,

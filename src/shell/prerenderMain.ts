@@ -1,6 +1,6 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/config/shells.ts (a per-request one is only its slot) and writes {elementId, scriptsAttribute,
+ * shell of src/config/shells.ts (a staff page is only its slot) and writes {elementId, scriptsAttribute,
  * startScript, staffRenderer, variants, shells: {name: html}} as JSON into the file named by its argument (not
  * stdout: a pipe is written asynchronously and would be cut short by the exit).
  */
@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import {
   SHELL_ELEMENT_ID,
   SHELL_SCRIPTS_ATTRIBUTE,
-  SHELL_SLOT,
   SHELL_START_SCRIPT,
   SHELL_VARIANTS,
-  STAFF_SHELL_RENDERER,
-  STAFF_SHELL_VARIANTS,
+  STAFF_PAGE_RENDERER,
+  STAFF_PAGE_SLOT,
+  STAFF_PAGE_VARIANTS,
 } from '../config/shells';
 import { withoutIds } from './inertMarkup';
 import { renderShell } from './renderShell';
@@ -24,15 +24,15 @@ globalThis.fetch = () => new Promise<Response>(() => {});
 async function main() {
   const shells: Record<string, string> = {};
   for (const variant of SHELL_VARIANTS) shells[variant.name] = withoutIds(await renderShell(variant));
-  for (const variant of STAFF_SHELL_VARIANTS) shells[variant.name] = SHELL_SLOT;
+  for (const variant of STAFF_PAGE_VARIANTS) shells[variant.name] = STAFF_PAGE_SLOT;
   fs.writeFileSync(
     process.argv[2],
     JSON.stringify({
       elementId: SHELL_ELEMENT_ID,
       scriptsAttribute: SHELL_SCRIPTS_ATTRIBUTE,
       startScript: SHELL_START_SCRIPT,
-      staffRenderer: STAFF_SHELL_RENDERER,
-      variants: [...SHELL_VARIANTS, ...STAFF_SHELL_VARIANTS],
+      staffRenderer: STAFF_PAGE_RENDERER,
+      variants: [...SHELL_VARIANTS, ...STAFF_PAGE_VARIANTS],
       shells,
     }),
   );

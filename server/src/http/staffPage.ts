@@ -4,12 +4,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SHELL_SLOT, STAFF_SHELL_RENDERER } from '../../../src/config/shells';
+import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../../src/config/shells';
 import type { TokenService } from '../tokens/service';
 
 type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
-/** src/shell/staffShellMain.ts, built by webpack.config.ts into the build's folder. */
-type RenderStaffShell = (pathname: string, token: string, bundle: ServiceBundle) => Promise<string>;
+/** src/shell/renderStaffPage.tsx, built by webpack.config.ts into the build's folder. */
+type RenderStaffPage = (
+  pathname: string,
+  token: string,
+  bundle: ServiceBundle,
+) => Promise<{ markup: string; title: string }>;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -26,21 +32,20 @@ export interface StaffPage {
 }
 
 /**
- * The staff view's pages (src/config/shells.ts, STAFF_SHELL_VARIANTS) with the shell rendered per request: the
- * applicant's answers are in the HTML, so staff see them as soon as it arrives instead of after the app's scripts,
- * its lazy pages and its own request for the bundle. Returns undefined, and the server sends the plain page (the app
- * then asks for the bundle and shows what the server answers, as it always did), when the token is not valid, the
- * address is over the public routes' limit, the build has no renderer, or rendering fails. So the page tells no
- * more about a token than GET /service/tmp-pdf does, and no more often.
+ * The staff view's pages (src/config/shells.ts, STAFF_PAGE_VARIANTS), rendered per request: the applicant's answers
+ * are the HTML, so staff see them as soon as it arrives instead of after the app's scripts, its lazy pages and its
+ * own request for the bundle, and the page runs no script. Returns undefined, and the server sends the app's page
+ * (the app then asks for the bundle and shows what the server answers, as it always did), when the token is not
+ * valid, the address is over the public routes' limit, the build has no renderer, or rendering fails. So the page
+ * tells no more about a token than GET /service/tmp-pdf does, and no more often.
  */
 export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffPageDeps) {
-  const rendererFile = path.join(staticDir, STAFF_SHELL_RENDERER);
+  const rendererFile = path.join(staticDir, STAFF_PAGE_RENDERER);
   // Loaded at the first staff page (a bundle of the app and React: a few MB of memory a server without staff
   // visits never spends).
-  let renderer: RenderStaffShell | undefined;
+  let renderer: RenderStaffPage | undefined;
   const loadRenderer = () => {
-    renderer ??= (createRequire(rendererFile)(rendererFile) as { renderStaffShellMarkup: RenderStaffShell })
-      .renderStaffShellMarkup;
+    renderer ??= (createRequire(rendererFile)(rendererFile) as { renderStaffPage: RenderStaffPage }).renderStaffPage;
     return renderer;
   };
   const overLimit = app.createRateLimit(deps.rateLimit);
@@ -61,14 +66,19 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
     } catch {
       return undefined; // not valid: the app asks for the bundle and shows the server's message
     }
-    let markup: string;
+    let page: { markup: string; title: string };
     try {
-      markup = await loadRenderer()(pathname, token, bundle);
+      page = await loadRenderer()(pathname, token, bundle);
     } catch (error) {
-      request.log.error({ err: error }, 'staff view shell not rendered');
+      request.log.error({ err: error }, 'staff view not rendered');
       return undefined;
     }
-    const html = Buffer.from(template.replace(SHELL_SLOT, () => markup));
+    // Functions as replacements: a $ in an answer is written as it is.
+    const html = Buffer.from(
+      template
+        .replace(STAFF_PAGE_SLOT, () => page.markup)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`),
+    );
     // A middle quality: compressed once per request, not once per build.
     if (encoding === 'br') {
       return {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
-import { shellFor, STAFF_SHELL_RENDERER } from '../../../src/config/shells';
+import { shellFor, STAFF_PAGE_RENDERER } from '../../../src/config/shells';
 import { loginCountOf } from '../../../src/features/session/loginCookie';
 import { staffPages, type StaffPageDeps } from './staffPage';
 
@@ -69,7 +69,7 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
  * Serves the built SPA (pre-compressed .br/.gz when the browser accepts them) and answers every other
  * page route with index.html, so deep links like /reset?username=… work. Hashed assets are immutable.
  * A route with a pre-rendered shell gets the index.html that carries it, chosen by the path, the login marker
- * cookie and ?service_token (so the response varies by Cookie). The staff view's shell is rendered per request
+ * cookie and ?service_token (so the response varies by Cookie). The staff view is rendered per request
  * (staffPage.ts). The server's own code (the build's ssr/ folder) is never served.
  */
 export async function registerSpa(
@@ -119,7 +119,7 @@ export async function registerSpa(
       root: staticDir,
       preCompressed: true,
       index: false,
-      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(STAFF_SHELL_RENDERER)}/`),
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(STAFF_PAGE_RENDERER)}/`),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { GENERIC_ERROR } from '../../config/messages';
@@ -10,7 +10,6 @@ import { FORM_PAGES_DEFINITION } from '../form/definition';
 import type { Page, Section } from '../form/definition/types';
 import { useSectionVisible } from '../form/renderer/hooks';
 import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
-import { removeShell } from '../../shell/removeShell';
 import '../form/form.css';
 import './review.css';
 
@@ -36,6 +35,9 @@ export function applicantName(values: StudentAnswers): string {
   const part = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() : '');
   return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
 }
+
+/** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/shell/renderStaffPage.tsx). */
+export const reviewDocumentTitle = (name: string) => `${name || REVIEW_FALLBACK_TITLE} - ${SITE_NAME}`;
 
 function ReviewSection({ page, section }: { page: Page; section: Section }) {
   const visible = useSectionVisible(section);
@@ -63,18 +65,12 @@ export default function StaffReview() {
   const values = useAppSelector((s) => s.answers.values);
   const data = bundle?.status === 'fulfilled' ? (bundle.data as ServiceBundle | undefined) : undefined;
   const ready = data !== undefined && holdsOnly(data.answer ?? {}, values);
-  const title = (ready && applicantName(values)) || REVIEW_FALLBACK_TITLE;
+  const name = ready ? applicantName(values) : '';
+  const title = name || REVIEW_FALLBACK_TITLE;
 
   useEffect(() => {
-    document.title = `${title} - ${SITE_NAME}`;
-  }, [title]);
-
-  // The server's shell of this view (src/config/shells.ts, STAFF_SHELL_VARIANTS) is this review: it goes when the
-  // app has the review or the refusal to show, in the same frame.
-  const settled = ready || bundle?.status === 'rejected';
-  useLayoutEffect(() => {
-    if (settled) removeShell();
-  }, [settled]);
+    document.title = reviewDocumentTitle(name);
+  }, [name]);
 
   if (bundle?.status === 'rejected') {
     const message = (bundle.error as ApiError | undefined)?.message || GENERIC_ERROR;

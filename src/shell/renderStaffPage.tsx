@@ -1,0 +1,57 @@
+/**
+ * Request-time renderer of the staff view (src/config/shells.ts, STAFF_PAGE_VARIANTS), and the entry of the Node
+ * bundle the server loads (STAFF_PAGE_RENDERER; its own copy of the app and of React, built with the client by
+ * webpack.config.ts). The server reads the applicant's bundle for a valid service token and this renders the page
+ * the app would show for it, with the real route tree and store, as the build does for the other pages' shells
+ * (renderShell.tsx). Read-only, the result is the whole page: staff need no script to read or print it.
+ */
+import { prerender } from 'react-dom/static';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { makeStore } from '../app/store';
+import { appRoutes } from '../app/router';
+import { api, type ServiceBundle } from '../services/api';
+import { applicantName, REVIEW_LOADING, reviewDocumentTitle } from '../features/review/StaffReview';
+
+/** One macrotask: the start-up listener's steps (a cache hit, then the answers into the store) are microtasks. */
+const listenersSettled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface StaffPage {
+  /** The content of the page's root. */
+  markup: string;
+  /** The document title the app would set. */
+  title: string;
+}
+
+/**
+ * The staff view of `pathname?service_token=token` once the bundle has arrived. Throws when the page would not
+ * show the review (so the server sends the app instead, which does as it always did).
+ */
+export async function renderStaffPage(pathname: string, token: string, bundle: ServiceBundle): Promise<StaffPage> {
+  const store = makeStore();
+  // The bundle the server has just read is the answer to the app's own start-up request for it: the start-up
+  // listener (features/session/sessionListeners.ts) finds it in the cache and loads it as it would in the browser.
+  await store.dispatch(api.util.upsertQueryData('getServiceBundle', token, bundle));
+  const url = new URL(pathname, 'http://localhost');
+  url.searchParams.set('service_token', token);
+  const { query, dataRoutes } = createStaticHandler(appRoutes(store));
+  const context = await query(new Request(url));
+  if (context instanceof Response) throw new Error(`${pathname} redirects (${context.status}): no staff page`);
+  if (context.errors) throw Object.values(context.errors)[0];
+  await listenersSettled();
+  const router = createStaticRouter(dataRoutes, context);
+  // prerender, not renderToString: it waits for the lazy review (React.lazy in FormPage.tsx). A boundary larger than
+  // progressiveChunkSize would be sent as its fallback and a script that swaps the content in: the page carries no
+  // script (nor would its CSP run one), so every boundary is written in place.
+  const { prelude } = await prerender(
+    <Provider store={store}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Provider>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const markup = await new Response(prelude).text();
+  if (markup.includes(REVIEW_LOADING) || markup.includes('<script')) {
+    throw new Error('the review was not ready: no staff page');
+  }
+  return { markup, title: reviewDocumentTitle(applicantName(store.getState().answers.values)) };
+}
