@@ -31,3 +31,6 @@ export const SAVE_STATE = {
 export const ANSWERS_KEPT_TITLE = 'Answers kept on this device';
 export const ANSWERS_KEPT =
   'Some of your answers could not be sent. They are kept on this device and will be sent after you next log in here.';
+
+/** The staff view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, StaffReview.tsx). */
+export const REVIEW_LOADING = 'Loading the application…';

@@ -6,12 +6,11 @@
  * (renderShell.tsx). Read-only, the result is the whole page: staff need no script to read or print it.
  */
 import { prerender } from 'react-dom/static';
-import { Provider } from 'react-redux';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { makeStore } from '../app/store';
-import { appRoutes } from '../app/router';
 import { api, type ServiceBundle } from '../services/api';
-import { applicantName, REVIEW_LOADING, reviewDocumentTitle } from '../features/review/StaffReview';
+import { REVIEW_LOADING } from '../config/messages';
+import { applicantName, reviewDocumentTitle } from '../features/review/StaffReview';
+import { staticRouteTree } from './staticRouteTree';
 
 /** One macrotask: the start-up listener's steps (a cache hit, then the answers into the store) are microtasks. */
 const listenersSettled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -34,21 +33,12 @@ export async function renderStaffPage(pathname: string, token: string, bundle: S
   await store.dispatch(api.util.upsertQueryData('getServiceBundle', token, bundle));
   const url = new URL(pathname, 'http://localhost');
   url.searchParams.set('service_token', token);
-  const { query, dataRoutes } = createStaticHandler(appRoutes(store));
-  const context = await query(new Request(url));
-  if (context instanceof Response) throw new Error(`${pathname} redirects (${context.status}): no staff page`);
-  if (context.errors) throw Object.values(context.errors)[0];
+  const page = await staticRouteTree(store, url);
   await listenersSettled();
-  const router = createStaticRouter(dataRoutes, context);
   // prerender, not renderToString: it waits for the lazy review (React.lazy in FormPage.tsx). A boundary larger than
   // progressiveChunkSize would be sent as its fallback and a script that swaps the content in: the page carries no
   // script (nor would its CSP run one), so every boundary is written in place.
-  const { prelude } = await prerender(
-    <Provider store={store}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Provider>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
+  const { prelude } = await prerender(page, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const markup = await new Response(prelude).text();
   if (markup.includes(REVIEW_LOADING) || markup.includes('<script')) {
     throw new Error('the review was not ready: no staff page');

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_ROUTE } from '../../../src/config/paths';
 import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../../src/config/shells';
 import type { TokenService } from '../tokens/service';
+import { escapeHtml } from './html';
 
 type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
 /** src/shell/renderStaffPage.tsx, built by webpack.config.ts into the build's folder. */
@@ -15,8 +16,6 @@ type RenderStaffPage = (
   token: string,
   bundle: ServiceBundle,
 ) => Promise<{ markup: string; title: string }>;
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -42,6 +41,8 @@ export interface StaffPage {
  */
 export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffPageDeps) {
   const rendererFile = path.join(staticDir, STAFF_PAGE_RENDERER);
+  // Looked for once: the build does not change under a running server.
+  const hasRenderer = fs.existsSync(rendererFile);
   let renderer: RenderStaffPage | undefined;
   const loadRenderer = () => {
     renderer ??= (createRequire(rendererFile)(rendererFile) as { renderStaffPage: RenderStaffPage }).renderStaffPage;
@@ -50,7 +51,7 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
   // Loaded and run once while the server starts: the first load and render take about 180 ms (the app and React,
   // about 33 MiB), which would otherwise fall on the first staff member after each start.
   app.addHook('onReady', async () => {
-    if (!fs.existsSync(rendererFile)) return;
+    if (!hasRenderer) return;
     try {
       await loadRenderer()(DEFAULT_ROUTE, 'warm-up', { answer: {}, add_another: {}, document_answer: {}, tabs: {} });
     } catch (error) {
@@ -66,7 +67,7 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
     token: string,
     encoding: 'br' | 'gzip' | undefined,
   ): Promise<StaffPage | undefined> {
-    if (!token || !fs.existsSync(rendererFile)) return undefined;
+    if (!token || !hasRenderer) return undefined;
     const limit = await overLimit(request);
     if (!limit.isAllowed && limit.isExceeded) return undefined;
     let bundle: ServiceBundle;
@@ -86,7 +87,7 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
     const html = Buffer.from(
       template
         .replace(STAFF_PAGE_SLOT, () => page.markup)
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`),
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`),
     );
     // A middle quality: compressed once per request, not once per build.
     if (encoding === 'br') {

@@ -7,19 +7,16 @@ import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
 import { shellFor, STAFF_PAGE_RENDERER } from '../../../src/config/shells';
 import { loginCountOf } from '../../../src/features/session/loginCookie';
+import { escapeHtml } from './html';
 import { staffPages, type StaffPageDeps } from './staffPage';
 
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** index.html with the SPA's run-time settings written into its app-config meta tag. */
 export function renderIndex(html: string, clientConfig: ClientConfig): string {
   return html.replace(
     /<meta name="app-config" content="[^"]*"\s*\/?>/,
-    `<meta name="app-config" content="${escapeAttribute(JSON.stringify(clientConfig))}" />`,
+    `<meta name="app-config" content="${escapeHtml(JSON.stringify(clientConfig))}" />`,
   );
 }
 

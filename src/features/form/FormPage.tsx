@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { REVIEW_LOADING } from '../../config/messages';
 import { SITE_NAME } from '../../config/partner';
 import type { Page } from './definition/types';
 import { focusAnswer } from './focus';
@@ -37,7 +38,7 @@ export function FormPage({ page }: { page: Page }) {
 
   if (readOnly) {
     return (
-      <Suspense fallback={<p role="status">Loading the application…</p>}>
+      <Suspense fallback={<p role="status">{REVIEW_LOADING}</p>}>
         <StaffReview />
       </Suspense>
     );

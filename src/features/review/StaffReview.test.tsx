@@ -10,7 +10,7 @@ import { DOC_KEY, gate, recordDocumentCalls } from '../../../tests/msw/documents
 import { completeApplication } from '../form/definition/sampleAnswers';
 import { formState } from '../form/testing';
 import { renderAppWithDocuments } from '../documents/testing';
-import { REVIEW_LOADING } from './StaffReview';
+import { REVIEW_LOADING } from '../../config/messages';
 
 const LINK_INVALID = 'This link is invalid or has expired.';
 const EARLIER = { first_name: 'Eve', last_name: 'Earlier', city: 'Elsewhere' };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
-import { GENERIC_ERROR } from '../../config/messages';
+import { GENERIC_ERROR, REVIEW_LOADING } from '../../config/messages';
 import { SITE_NAME } from '../../config/partner';
 import type { ServiceBundle } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
@@ -14,7 +14,6 @@ import '../form/form.css';
 import './review.css';
 
 export const REVIEW_FALLBACK_TITLE = 'Application';
-export const REVIEW_LOADING = 'Loading the application…';
 
 /** The staff bundle's query (GET /service/tmp-pdf, started by appStarted), whatever its token. */
 function selectServiceBundle(state: RootState) {
