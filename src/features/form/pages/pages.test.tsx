@@ -112,6 +112,7 @@ describe('About You', () => {
     expect(screen.queryByRole('combobox', { name: /^State\/Province/ })).not.toBeInTheDocument();
     await user.selectOptions(country, 'USA');
     const state = await screen.findByRole('combobox', { name: 'State/Province (required)' });
+    await user.click(state); // the long list fills when pressed
     await user.selectOptions(state, 'NY');
     expect(store.getState().answers.values).toMatchObject({ country: 'USA', state: 'NY', state_desc: 'New York' });
     await user.selectOptions(country, 'CAN');

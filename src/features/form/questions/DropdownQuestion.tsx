@@ -4,6 +4,7 @@ import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps }
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';
 import { autocompleteFor } from './autocomplete';
+import { NativeSelect } from './NativeSelect';
 
 const BLANK: Option = { value: '', label: '--' };
 
@@ -19,9 +20,9 @@ export function selectOptions(options: readonly Option[] | undefined, value: str
 }
 
 /**
- * A native select. Choosing stores the value and its label in {key}_desc (SPEC §3). A conditional dropdown
- * (optionsFrom) takes its options from the controlling answer; it shows only while that answer has options (the
- * renderer hides it), and the form listener clears it when that answer changes.
+ * A native select (NativeSelect). Choosing stores the value and its label in {key}_desc (SPEC §3). A conditional
+ * dropdown (optionsFrom) takes its options from the controlling answer; it shows only while that answer has options
+ * (the renderer hides it), and the form listener clears it when that answer changes.
  */
 export function DropdownQuestion({ question, readOnly }: QuestionProps<DropdownQuestionDef>) {
   const { key } = question;
@@ -43,30 +44,21 @@ export function DropdownQuestion({ question, readOnly }: QuestionProps<DropdownQ
       </ReadOnlyField>
     );
   }
-  const shown = selectOptions(options, value, desc);
   return (
     <FieldShell id={key} label={question.label} hint={question.hint} messages={messages} required={required}>
-      <select
+      <NativeSelect
         id={key}
         name={key}
         className="form-select"
         value={value}
+        options={selectOptions(options, value, desc)}
+        onChoose={setAnswer}
         autoComplete={autocompleteFor(key)}
         aria-busy={options === undefined || undefined}
         aria-required={required || undefined}
         aria-invalid={messages.length > 0 || undefined}
         aria-describedby={describe(key, question.hint, messages)}
-        onChange={(event) => {
-          const chosen = shown.find((o) => o.value === event.target.value);
-          setAnswer(event.target.value, chosen && chosen.value !== '' ? chosen.label : '');
-        }}
-      >
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      />
     </FieldShell>
   );
 }

@@ -4,6 +4,7 @@ import { describe, FieldsetShell, ReadOnlyField, ReadOnlyText, type QuestionProp
 import { useAnswerSetter, useGroupErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';
 import { selectOptions } from './DropdownQuestion';
+import { NativeSelect } from './NativeSelect';
 
 /**
  * A month select and a year select in one fieldset (hs_attend_from_month / _year…). Their messages are shown
@@ -31,8 +32,6 @@ export function MonthYearQuestion({ question, readOnly }: QuestionProps<MonthYea
     );
   }
   const describedBy = describe(key, question.hint, messages);
-  const months = selectOptions(monthOptions, month, monthDesc);
-  const years = selectOptions(yearOptions, year, year);
   return (
     <FieldsetShell
       id={key}
@@ -47,49 +46,33 @@ export function MonthYearQuestion({ question, readOnly }: QuestionProps<MonthYea
           <label className="form-sublabel" htmlFor={monthKey}>
             Month
           </label>
-          <select
+          <NativeSelect
             id={monthKey}
             name={monthKey}
             className="form-select form-select-month"
             value={month}
+            options={selectOptions(monthOptions, month, monthDesc)}
+            onChoose={setMonth}
             aria-busy={monthOptions === undefined || undefined}
             aria-invalid={messages.length > 0 || undefined}
             aria-describedby={describedBy}
-            onChange={(event) => {
-              const chosen = months.find((o) => o.value === event.target.value);
-              setMonth(event.target.value, chosen && chosen.value !== '' ? chosen.label : '');
-            }}
-          >
-            {months.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <div className="form-inline-field">
           <label className="form-sublabel" htmlFor={yearKey}>
             Year
           </label>
-          <select
+          <NativeSelect
             id={yearKey}
             name={yearKey}
             className="form-select form-select-year"
             value={year}
+            options={selectOptions(yearOptions, year, year)}
+            onChoose={setYear}
             aria-busy={yearOptions === undefined || undefined}
             aria-invalid={messages.length > 0 || undefined}
             aria-describedby={describedBy}
-            onChange={(event) => {
-              const chosen = years.find((o) => o.value === event.target.value);
-              setYear(event.target.value, chosen && chosen.value !== '' ? chosen.label : '');
-            }}
-          >
-            {years.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          />
         </div>
       </div>
     </FieldsetShell>

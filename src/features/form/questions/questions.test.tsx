@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { answerChanged, validationErrorsChanged } from '../../answers/answersSlice';
 import {
   checkbox,
@@ -18,7 +18,9 @@ import {
   yesNo,
 } from '../definition/builders';
 import type { InputQuestion, SsnQuestion } from '../definition/types';
-import { formState, LOGGED_IN, renderQuestion, valuesOf } from '../testing';
+import { LONG_OPTION_LIST } from '../renderer/optionListFill';
+import { QuestionRenderer } from '../renderer/QuestionRenderer';
+import { formState, LOGGED_IN, renderForm, renderQuestion, SECTION, valuesOf } from '../testing';
 import { VISITOR_UPLOAD_MESSAGE } from './DocumentQuestion';
 
 const COLORS = [
@@ -157,6 +159,67 @@ describe('dropdown', () => {
       store.dispatch(answerChanged({ key: 'color', value: 'B', desc: 'Blue' }));
     });
     expect(select).toHaveValue('B');
+  });
+
+  describe('a long list', () => {
+    const MANY = Array.from({ length: LONG_OPTION_LIST + 10 }, (_, i) => ({ value: `v${i}`, label: `Choice ${i}` }));
+    const long = (key: string) => dropdown(key, key, MANY);
+    const labels = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    afterEach(() => jest.useRealTimers());
+    // The next frame, and the task after it (fake timers).
+    const nextFrame = () =>
+      act(() => {
+        jest.advanceTimersToNextFrame();
+        jest.runOnlyPendingTimers();
+      });
+
+    it('holds the blank and the answer until it fills, one list per frame after mounting', () => {
+      jest.useFakeTimers();
+      renderForm(
+        <>
+          <QuestionRenderer question={long('first')} section={SECTION} />
+          <QuestionRenderer question={long('second')} section={SECTION} />
+        </>,
+        formState({ values: { first: 'v7' } }),
+      );
+      const first = screen.getByRole('combobox', { name: 'first' });
+      const second = screen.getByRole('combobox', { name: 'second' });
+      expect(labels(first)).toEqual(['--', 'Choice 7']);
+      expect(first).toHaveValue('v7');
+      expect(labels(second)).toEqual(['--']);
+      nextFrame();
+      expect(labels(first)).toHaveLength(MANY.length + 1);
+      expect(first).toHaveValue('v7');
+      expect(labels(second)).toEqual(['--']);
+      nextFrame();
+      expect(labels(second)).toHaveLength(MANY.length + 1);
+    });
+
+    it('fills at once when it takes focus (keyboard) or is pressed, before the browser opens it', async () => {
+      const { store, user } = renderForm(
+        <>
+          <QuestionRenderer question={long('first')} section={SECTION} />
+          <QuestionRenderer question={long('second')} section={SECTION} />
+        </>,
+      );
+      const first = screen.getByRole('combobox', { name: 'first' });
+      const second = screen.getByRole('combobox', { name: 'second' });
+      act(() => first.focus());
+      expect(labels(first)).toHaveLength(MANY.length + 1);
+      expect(labels(second)).toEqual(['--']);
+      fireEvent.pointerDown(second);
+      expect(labels(second)).toHaveLength(MANY.length + 1);
+      await user.selectOptions(second, 'Choice 30');
+      expect(valuesOf(store)).toEqual({ second: 'v30', second_desc: 'Choice 30' });
+    });
+
+    it('a short list (months, yes/no) is whole from the start', () => {
+      renderQuestion(dropdown('short', 'short', MANY.slice(0, LONG_OPTION_LIST - 1)));
+      expect(labels(screen.getByRole('combobox', { name: 'short' }))).toHaveLength(LONG_OPTION_LIST);
+    });
   });
 
   it('a named list (countries) arrives from its own chunk', async () => {
