@@ -19,7 +19,7 @@ async function start() {
   await nextTask();
   const { startApp } = await import(/* webpackMode: "eager" */ './startup/startApp');
   await nextTask();
-  startApp(store);
+  await startApp(store);
 }
 
 void start();

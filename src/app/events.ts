@@ -8,6 +8,12 @@ import { createAction } from '@reduxjs/toolkit';
 /** The app loaded: the router's loader read these query parameters. */
 export const appStarted = createAction<{ token?: string; serviceToken?: string }>('app/started');
 
+/**
+ * appStarted's loads are over, done or failed (the account, a public link's answers, the staff bundle). While a
+ * pre-rendered shell shows, the app's first render waits for it (src/startup/startApp.tsx).
+ */
+export const startupLoadsSettled = createAction('app/startupLoadsSettled');
+
 /** A route was shown (after any redirect). */
 export const pageVisited = createAction<string>('app/pageVisited');
 

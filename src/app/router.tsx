@@ -6,6 +6,7 @@ import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
 import { DEFAULT_ROUTE } from '../config/paths';
 import { nextTask } from '../startup/nextTask';
+import { loadOptions } from '../features/form/renderer/options';
 
 /** Unknown paths go to the default form route, keeping the query string (SPEC §2). */
 function RedirectToDefault() {
@@ -22,6 +23,14 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   await nextTask();
   return { Component: (await load()).default };
 };
+
+/**
+ * A form page also waits for the option lists (countries, states: their own chunk, fetched alongside), so its
+ * dropdowns mount with them instead of all rendering again when they arrive. If they cannot be fetched, the page
+ * shows anyway, its dropdowns holding their current answers (renderer/options.ts).
+ */
+const formPage = (load: () => Promise<{ default: React.ComponentType }>) =>
+  page(async () => (await Promise.all([load(), loadOptions().catch(() => undefined)]))[0]);
 
 export function appRoutes(store: AppStore): RouteObject[] {
   let started = false;
@@ -53,15 +62,17 @@ export function appRoutes(store: AppStore): RouteObject[] {
           children: [
             {
               path: 'about',
-              lazy: page(() => import(/* webpackChunkName: "page-about" */ '../features/form/pages/AboutPage')),
+              lazy: formPage(() => import(/* webpackChunkName: "page-about" */ '../features/form/pages/AboutPage')),
             },
             {
               path: 'education',
-              lazy: page(() => import(/* webpackChunkName: "page-education" */ '../features/form/pages/EducationPage')),
+              lazy: formPage(
+                () => import(/* webpackChunkName: "page-education" */ '../features/form/pages/EducationPage'),
+              ),
             },
             {
               path: 'final-steps',
-              lazy: page(
+              lazy: formPage(
                 () => import(/* webpackChunkName: "page-final-steps" */ '../features/form/pages/FinalStepsPage'),
               ),
             },

@@ -86,6 +86,14 @@ export const STAFF_PAGE_RENDERER = 'ssr/staff-page.cjs';
 export const SHELL_ELEMENT_ID = 'shell';
 
 /**
+ * How long the app's first render waits, while a shell shows, for the start-up loads (the applicant's saved
+ * answers and the rest of the account). Rendering before they arrive means rendering every question twice, the
+ * second time in one long task; and a field typed into before the saved copy arrives overwrites it. On a link so
+ * slow that the loads take longer, the app renders anyway and the answers fill in when they come.
+ */
+export const SHELL_DATA_WAIT_MS = 5000;
+
+/**
  * A shell page runs the app's scripts only after the shell has painted. Instead of index.html's <script defer>, the
  * app's own scripts (webpack's initial chunks) are <link rel="preload"> in <head>, so their download starts at once;
  * SHELL_START_SCRIPT adds the <script> elements, in order, after the first paint, with the route's lazy chunks after

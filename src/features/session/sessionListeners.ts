@@ -1,5 +1,5 @@
 import type { AppStartListening } from '../../app/store';
-import { appStarted, logoutRequested, pageVisited } from '../../app/events';
+import { appStarted, logoutRequested, pageVisited, startupLoadsSettled } from '../../app/events';
 import { currentPath, navigate } from '../../app/navigation';
 import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../config/paths';
 import { ANSWERS_KEPT, ANSWERS_KEPT_TITLE, INACTIVITY_LOGOUT, SESSION_INVALID } from '../../config/messages';
@@ -100,6 +100,8 @@ export function addSessionListeners(startListening: AppStartListening) {
         }
       } catch (error) {
         reportLoadError(listenerApi, error);
+      } finally {
+        dispatch(startupLoadsSettled());
       }
     },
   });
