@@ -302,6 +302,18 @@ test.describe('a visitor', () => {
     }
   });
 
+  test('long option lists are whole soon after the page shows, and the keyboard reaches any choice', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await expect(heading(page, 'About You')).toBeVisible();
+    // They fill one per frame after the page shows (optionListFill.ts), before anyone could reach them.
+    await expect.poll(() => page.locator('#country option').count(), { timeout: 5000 }).toBeGreaterThan(200);
+    await page.locator('#country').focus();
+    await page.keyboard.type('Canada');
+    await expect(page.locator('#country')).toHaveValue('CAN');
+  });
+
   test('fills About You, is sent to sign up, signs up, confirms, logs in and finds the answers', async ({ page }) => {
     const email = uniqueEmail('visitor');
     await page.goto('/about');
