@@ -17,6 +17,9 @@ type Argv = { mode?: Configuration['mode'] };
 /** `--env outputPath=…` builds somewhere other than dist/ (the benchmark's own build). */
 type Env = { outputPath?: string };
 
+/** The client's entry chunk (with webpack's runtime): src/main.tsx. */
+const ENTRY = 'main';
+
 /**
  * Writes dist/chunk-groups.json: for each named lazy chunk group (layout-form, page-about, …) the JS files it
  * loads. scripts/check-bundle-budget.mjs adds them to the initial scripts to measure each route's real first
@@ -78,7 +81,7 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
     stats: isProd ? 'summary' : 'minimal',
     // webpack-cli imports this file as an ES module (Node 24 strips the types; tsx on older Node): no __dirname.
     context: import.meta.dirname,
-    entry: { main: './src/main.tsx' },
+    entry: { [ENTRY]: './src/main.tsx' },
     output: {
       path: outputPath,
       filename: jsName,
@@ -207,7 +210,10 @@ function writeShells(clientDir: string) {
         const read = (file: string) => fs.readFileSync(path.join(clientDir, file), 'utf8');
         const index = read('index.html');
         // The app's own scripts (webpack's initial chunks) and the route's lazy chunks run after the shell has
-        // painted (SHELL_START_SCRIPT); the former are preloaded.
+        // painted (SHELL_START_SCRIPT); the former are preloaded, but for the entry chunk. It is small and runs
+        // after the vendor chunk, whose download it does not outlast when both start after the paint; and its
+        // first task is short (src/main.tsx), which Lighthouse's estimate would count as blocking the first paint
+        // if the file had arrived before it (it ignores tasks under 10 ms: LCP 0.76 → 1.1 s, measured).
         const appScripts = [...index.matchAll(APP_SCRIPT)].map((m) => m[1]);
         const jsGroups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
         const cssGroups = JSON.parse(read('chunk-group-css.json')) as Record<string, string[]>;
@@ -238,7 +244,9 @@ function writeShells(clientDir: string) {
             shellVisibility(elementId, 'hidden'),
             ...css.map(inline),
             ...hoisted,
-            ...appScripts.map((file) => `<link rel="preload" as="script" href="/${file}">`),
+            ...appScripts
+              .filter((file) => !file.startsWith(`${ENTRY}.`))
+              .map((file) => `<link rel="preload" as="script" href="/${file}">`),
           ].join('');
           const html = withoutAssets
             .replace('</head>', `${head}</head>`)

@@ -1,7 +1,7 @@
 /**
  * The entry point. Start-up is cut into tasks with a pause for the browser between them, so that a slow phone is
  * never blocked for long at a time (Total Blocking Time) and stays free to paint and scroll: evaluating Redux
- * Toolkit and the API definition; the rest of the store's code (slices, listeners); creating the store; evaluating
+ * Toolkit, RTK Query and the API definition; the rest of the store's code (slices, listeners); creating the store; evaluating
  * React, the router and the app's own code; creating the router (each lazy page then comes in a task of its own,
  * src/app/router.tsx) and rendering (a transition, which yields by itself). The imports are `eager`: the code is in
  * the files already downloaded, and runs only when imported.
@@ -11,6 +11,11 @@
 import { nextTask } from './startup/nextTask';
 
 async function start() {
+  // RTK Query and its React bindings (with Redux Toolkit's core, React and react-redux), by way of the base query,
+  // then the API definition (createApi builds every endpoint) in a task of its own. An app module, not the package:
+  // a package imported as a namespace would keep all its exports in the bundle.
+  await import(/* webpackMode: "eager" */ './services/baseQuery');
+  await nextTask();
   await import(/* webpackMode: "eager" */ './services/api');
   await nextTask();
   const { startStore } = await import(/* webpackMode: "eager" */ './startup/startStore');

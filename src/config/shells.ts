@@ -95,7 +95,8 @@ export const SHELL_DATA_WAIT_MS = 5000;
 
 /**
  * A shell page runs the app's scripts only after the shell has painted. Instead of index.html's <script defer>, the
- * app's own scripts (webpack's initial chunks) are <link rel="preload"> in <head>, so their download starts at once;
+ * app's own scripts (webpack's initial chunks, but for the small entry chunk: webpack.config.ts) are
+ * <link rel="preload"> in <head>, so their download starts at once;
  * SHELL_START_SCRIPT adds the <script> elements, in order, after the first paint, with the route's lazy chunks after
  * them (their download starts then: until the first paint the connection carries only what the app needs first).
  * With `defer`, scripts that were ready before the first frame (a fast connection, or the browser's cache on an
