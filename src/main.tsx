@@ -22,6 +22,9 @@ async function start() {
   await nextTask();
   const store = await startStore();
   await nextTask();
+  // React Redux and React Router (by way of the app's root component), then React DOM and the app's own code.
+  await import(/* webpackMode: "eager" */ './app/App');
+  await nextTask();
   const { startApp } = await import(/* webpackMode: "eager" */ './startup/startApp');
   await nextTask();
   await startApp(store);

@@ -41,9 +41,11 @@ export function appRoutes(store: AppStore): RouteObject[] {
       errorElement: <RootErrorScreen />,
       hydrateFallbackElement: <StartupFallback />,
       // The loader reads token (public link) and service_token (staff view) once, at start-up.
-      loader: ({ request }) => {
+      // appStarted comes in a task of its own, after the router's creation: together they were one long task.
+      loader: async ({ request }) => {
         if (!started) {
           started = true;
+          await nextTask();
           const params = new URL(request.url).searchParams;
           store.dispatch(
             appStarted({
