@@ -1,10 +1,11 @@
 /**
  * The entry point. Start-up is cut into tasks with a pause for the browser between them, so that a slow phone is
- * never blocked for long at a time (Total Blocking Time) and stays free to paint and scroll: evaluating Redux
- * Toolkit, RTK Query and the API definition; the rest of the store's code (slices, listeners); creating the store; evaluating
- * React, the router and the app's own code; creating the router (each lazy page then comes in a task of its own,
- * src/app/router.tsx) and rendering (a transition, which yields by itself). The imports are `eager`: the code is in
- * the files already downloaded, and runs only when imported.
+ * never blocked for long at a time (Total Blocking Time) and stays free to paint and scroll: evaluating RTK Query
+ * and its React bindings; the API definition; the rest of the store's code (slices, listeners); creating the
+ * store; evaluating React Redux and React Router; React DOM and the app's own code; creating the router (its
+ * start-up loads and each lazy page then come in tasks of their own, src/app/router.tsx) and rendering (a
+ * transition, which yields by itself; while a shell shows, once the start-up loads are in: startApp). The imports
+ * are `eager`: the code is in the files already downloaded, and runs only when imported.
  *
  * A shell page (src/config/shells.ts) runs this script only after the shell has painted.
  */
