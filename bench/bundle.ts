@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import bundleBudget from '../scripts/bundle-budget.json';
 import { BUDGETS } from './budgets';
 import { check, kib, type AreaOutput } from './common';
 
@@ -44,15 +45,12 @@ export interface BundleResult {
   largestPackages: ModuleShare[];
 }
 
-/** The routes measured, and the named chunk groups each one loads (webpackChunkName in src/app/router.tsx). */
-export const ROUTE_GROUPS: Record<string, string[]> = {
-  '/login': ['layout-auth', 'page-login'],
-  '/about': ['layout-form', 'page-about'],
-  // The staff view is /about opened with a service token. The page the server renders carries no script
-  // (src/config/shells.ts, STAFF_PAGE_VARIANTS); this is the app's page it falls back to (a token it cannot read),
-  // whose review is a chunk of its own.
-  '/about?service_token=…': ['layout-form', 'page-about', 'staff-review'],
-};
+/**
+ * The routes measured, and the named chunk groups each one loads (webpackChunkName in src/app/router.tsx): the
+ * build's gate's list (scripts/bundle-budget.json). The staff view is counted as the app's page it falls back to (a
+ * token the server cannot read); the page the server renders carries no script.
+ */
+export const ROUTE_GROUPS: Record<string, string[]> = bundleBudget.routes;
 
 const sizeCache = new Map<string, Sizes>();
 function sizesOf(distDir: string, file: string): Sizes {
