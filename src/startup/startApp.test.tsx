@@ -9,7 +9,7 @@ import type { Root } from 'react-dom/client';
 import { makeStore } from '../app/store';
 import { initialSessionState } from '../features/session/sessionSlice';
 import { SHELL_DATA_WAIT_MS, SHELL_ELEMENT_ID } from '../config/shells';
-import { loggedInAccountHandlers } from '../../tests/msw/auth';
+import { loggedInAccountHandlers, profileOf } from '../../tests/msw/auth';
 import { server } from '../../tests/msw/server';
 import { startApp } from './startApp';
 
@@ -27,14 +27,7 @@ function heldProfile() {
     http.get('*/api/profile', async () => {
       requested();
       await released;
-      return HttpResponse.json({
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer: { first_name: 'Ada' },
-        document_answer: {},
-      });
+      return HttpResponse.json(profileOf({ answer: { first_name: 'Ada' } }));
     }),
     ...rest,
   );

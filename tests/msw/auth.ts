@@ -66,23 +66,26 @@ export function authApi(answers: Partial<Record<AuthEndpoint, AuthAnswer>> = {})
   return { handlers, calls };
 }
 
+/** GET /api/profile's answer for ada@example.com, a started applicant; `profile` overrides its fields. */
+export function profileOf(profile: Record<string, unknown> = {}) {
+  return {
+    username: 'ada@example.com',
+    last_page: null,
+    successful_login: ['2026-01-01T00:00:00Z'],
+    web_status: [{ web_status: 'started' }],
+    answer: {},
+    document_answer: {},
+    ...profile,
+  };
+}
+
 /**
  * What a successful login leads to: the session listener loads the profile, add-another counts and tab choices,
  * then the form page reports itself as the last page. `profile` overrides the profile's fields.
  */
 export function loggedInAccountHandlers(profile: Record<string, unknown> = {}): RequestHandler[] {
   return [
-    http.get('*/api/profile', () =>
-      HttpResponse.json({
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer: {},
-        document_answer: {},
-        ...profile,
-      }),
-    ),
+    http.get('*/api/profile', () => HttpResponse.json(profileOf(profile))),
     http.get('*/api/add-another', () => HttpResponse.json({})),
     http.get('*/api/tabs', () => HttpResponse.json({})),
     http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
-import { shellFor, STAFF_PAGE_RENDERER } from '../../../src/config/shells';
+import { shellFor, STAFF_PAGE_RENDERER, STAFF_PAGE_VARIANTS } from '../../../src/config/shells';
 import { loginCountOf } from '../../../src/features/session/loginCookie';
 import { escapeHtml } from './html';
 import { staffPages, type StaffPageDeps } from './staffPage';
@@ -22,35 +22,39 @@ export function renderIndex(html: string, clientConfig: ClientConfig): string {
 
 /** A page document, compressed once at start-up (a shell page is tens of kB of markup). */
 interface PageDocument {
-  html: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
 function pageDocument(html: string, clientConfig: ClientConfig): PageDocument {
-  const page = renderIndex(html, clientConfig);
-  const identity = Buffer.from(page);
+  const identity = Buffer.from(renderIndex(html, clientConfig));
   return {
-    html: page,
     identity,
     br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(identity, { level: 9 }),
   };
 }
 
+interface Shells {
+  /** The build-time shells, compressed once here. */
+  pages: Map<string, PageDocument>;
+  /** The staff view's pages (STAFF_PAGE_VARIANTS): templates the server renders into and compresses per request. */
+  staffTemplates: Map<string, string>;
+}
+
 /** dist/shells/<name>.html, written by the production build (webpack.config.ts, src/config/shells.ts). */
-function loadShells(staticDir: string, clientConfig: ClientConfig): Map<string, PageDocument> {
+function loadShells(staticDir: string, clientConfig: ClientConfig): Shells {
   const dir = path.join(staticDir, 'shells');
-  const shells = new Map<string, PageDocument>();
+  const shells: Shells = { pages: new Map(), staffTemplates: new Map() };
   if (!fs.existsSync(dir)) return shells;
+  const staffNames = new Set(STAFF_PAGE_VARIANTS.map((variant) => variant.name));
   for (const file of fs.readdirSync(dir)) {
-    if (file.endsWith('.html')) {
-      shells.set(
-        file.slice(0, -'.html'.length),
-        pageDocument(fs.readFileSync(path.join(dir, file), 'utf8'), clientConfig),
-      );
-    }
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    const html = fs.readFileSync(path.join(dir, file), 'utf8');
+    if (staffNames.has(name)) shells.staffTemplates.set(name, renderIndex(html, clientConfig));
+    else shells.pages.set(name, pageDocument(html, clientConfig));
   }
   return shells;
 }
@@ -78,7 +82,9 @@ export async function registerSpa(
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   const index = hasSpa ? pageDocument(fs.readFileSync(indexFile, 'utf8'), clientConfig) : undefined;
-  const shells = hasSpa ? loadShells(staticDir, clientConfig) : new Map<string, PageDocument>();
+  const { pages, staffTemplates } = hasSpa
+    ? loadShells(staticDir, clientConfig)
+    : { pages: new Map<string, PageDocument>(), staffTemplates: new Map<string, string>() };
   const staffPage = staffPages(app, staticDir, staffDeps);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -91,11 +97,11 @@ export async function registerSpa(
     });
     const encoding = acceptedEncoding(request);
     reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
-    const template = shell && shells.get(shell.name);
     if (shell?.perRequest) {
+      const template = staffTemplates.get(shell.name);
       const rendered =
         template &&
-        (await staffPage(request, template.html, url.pathname, url.searchParams.get('service_token') ?? '', encoding));
+        (await staffPage(request, template, url.pathname, url.searchParams.get('service_token') ?? '', encoding));
       // An applicant's answers: kept by no cache, the browser's included.
       reply.header('Cache-Control', 'no-store');
       if (rendered) {
@@ -105,7 +111,7 @@ export async function registerSpa(
     } else {
       reply.header('Cache-Control', 'no-cache');
     }
-    const page = (!shell?.perRequest && template) || index!;
+    const page = (shell && !shell.perRequest && pages.get(shell.name)) || index!;
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   };
