@@ -12,6 +12,7 @@ import { migrate } from './db/migrate';
 import { createVacuumTimer } from './db/vacuum';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
+import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -125,13 +126,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await services.applicationPdf.stop();
   });
 
-  // JSON bodies, where an empty body (SPEC §7: "body only when there is a payload") reads as none.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || body.length === 0) return done(null, undefined);
-    return parseJson(request, body.toString(), done);
-  });
+  registerJsonBodyParser(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

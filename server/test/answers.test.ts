@@ -1,4 +1,5 @@
 import { ANSWER_MESSAGES } from '../src/answers/service';
+import { NULL_CHARACTER_MESSAGE } from '../src/http/jsonBody';
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -137,6 +138,50 @@ describe('PUT /api/answer', () => {
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
     expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: 'Kept' });
+  });
+
+  it('names what is too long: a key over 100, a value over 7000 characters (UTF-16 units, as the form counts)', async () => {
+    const longKey = await call('PUT', '/api/answer', { ['k'.repeat(101)]: 'x' });
+    expect(longKey.json().message).toBe("Invalid request: an answer's name is longer than 100 characters.");
+    const emptyKey = await call('PUT', '/api/answer', { '': 'x' });
+    expect(emptyKey.json().message).toBe('Invalid request: an answer has no name.');
+    // 3,501 emoji: 3,501 characters to a code-point count, 7,002 to the form's (yup's max counts .length).
+    const emoji = await call('PUT', '/api/answer', { personal_statement_essay: '😀'.repeat(3501) });
+    expect(emoji.statusCode).toBe(400);
+    expect(emoji.json().message).toBe(
+      'Invalid request: personal_statement_essay must NOT have more than 7000 characters.',
+    );
+    const atLimit = { personal_statement_essay: '😀'.repeat(3500), ['k'.repeat(100)]: true };
+    expect((await call('PUT', '/api/answer', atLimit)).statusCode).toBe(200);
+    expect((await call('GET', '/api/profile')).json().answer).toEqual(atLimit);
+  });
+
+  it('stores the map the body holds, whatever its spacing, duplicate keys or byte order mark', async () => {
+    const text = '\uFEFF{ "first_name" : "Ada",\n  "first_name": "Grace", "note": "tab\\tand \\u00e9" ,"x": false }';
+    const res = await call('PUT', '/api/answer', text);
+    expect(res.statusCode).toBe(200);
+    // The last of duplicate keys wins, as in JSON.parse (and in the SPA, which never sends duplicates).
+    expect((await call('GET', '/api/profile')).json().answer).toEqual({
+      first_name: 'Grace',
+      note: 'tab\tand é',
+      x: false,
+    });
+  });
+
+  it('refuses a null character (PostgreSQL cannot store it) with 400 and keeps what was stored', async () => {
+    await call('PUT', '/api/answer', { first_name: 'Kept' });
+    const res = await call('PUT', '/api/answer', { first_name: 'A\u0000B' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NULL_CHARACTER_MESSAGE);
+    expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: 'Kept' });
+    // Other routes that store text, and a key: the same answer (it was a 500 before).
+    const tab = await call('PUT', '/api/tabs', { tab_id: 'upload', chosen_tab: 'x\u0000' });
+    expect([tab.statusCode, tab.json().message]).toEqual([400, NULL_CHARACTER_MESSAGE]);
+    const validations = await call('POST', '/api/validations', { ['k\u0000']: ['Required'] });
+    expect([validations.statusCode, validations.json().message]).toEqual([400, NULL_CHARACTER_MESSAGE]);
+    // An escaped backslash before "u0000" is not a null character.
+    expect((await call('PUT', '/api/answer', '{"first_name":"Kept","note":"\\\\u0000"}')).statusCode).toBe(200);
+    expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: 'Kept', note: '\\u0000' });
   });
 
   it('refuses a map over 1 MB in all (400) and a body over the request limit (413)', async () => {

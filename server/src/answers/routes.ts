@@ -3,24 +3,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { currentUser, requireUser } from '../http/auth';
 import { objectOf, str } from '../http/schemas';
-import {
-  ADD_ANOTHER_MAX_COUNT,
-  ANSWER_KEY_MAX_LENGTH,
-  ANSWER_VALUE_MAX_LENGTH,
-  WEB_STATUSES,
-  type WebStatus,
-} from '../../../src/config/constants';
+import { ADD_ANOTHER_MAX_COUNT, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
 import type { AnswerMap } from '../../../src/features/form/requiredAnswers';
+import { answerMapSchema, assertAnswerLengths } from './answerMap';
 import type { AnswerService } from './service';
 
 const ID_MAX = 100;
-
-const answerMapSchema = {
-  type: 'object',
-  maxProperties: 5000,
-  propertyNames: { maxLength: ANSWER_KEY_MAX_LENGTH, minLength: 1 },
-  additionalProperties: { anyOf: [{ type: 'string', maxLength: ANSWER_VALUE_MAX_LENGTH }, { type: 'boolean' }] },
-} as const;
 
 /** The logged-in applicant's own application: every route is scoped to the session's user. */
 export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Config; answers: AnswerService }) {
@@ -43,9 +31,11 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
         },
       },
       async (request) => {
+        assertAnswerLengths(request.body);
         const ifMatch = request.headers['if-match'];
         const baseVersion = ifMatch === undefined ? undefined : Number(ifMatch.replace(/"/g, ''));
-        return answers.saveAnswers(currentUser(request).userId, request.body, baseVersion);
+        // The body's own text is stored (it is the map just checked), instead of stringifying the map again.
+        return answers.saveAnswers(currentUser(request).userId, request.body, baseVersion, request.jsonText);
       },
     );
 

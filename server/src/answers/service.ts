@@ -105,8 +105,12 @@ export function createAnswerService(db: Db) {
      * since that version; otherwise 409 with the current answers and version, so the client can merge (two tabs
      * or two devices). Without it, the last save wins (the SPEC's plain PUT).
      */
-    async saveAnswers(userId: number, answer: AnswerMap, baseVersion?: number) {
-      const json = JSON.stringify(answer);
+    async saveAnswers(userId: number, answer: AnswerMap, baseVersion?: number, sentJson?: string | null) {
+      // `sentJson`: the request's own text of `answer`, when the route has it. jsonb reads it as JSON.parse did
+      // (the last of duplicate keys wins), and it saves stringifying a 7 KB map again. Whitespace counts toward
+      // the limit only if the text is over it: then the map's own JSON decides.
+      let json = sentJson ?? JSON.stringify(answer);
+      if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) json = JSON.stringify(answer);
       if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
       // One statement on the common path (the row exists, not submitted, version matches); the reasons for a
       // refusal are only looked up when it did not apply.

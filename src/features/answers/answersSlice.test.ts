@@ -9,6 +9,11 @@ describe('answers slice', () => {
     expect(state.values).toEqual({ gender: 'F', gender_desc: 'Female' });
   });
 
+  it('drops null characters from a typed or pasted answer (the server refuses them)', () => {
+    const state = reducer(empty, answerChanged({ key: 'personal_statement_essay', value: 'My\u0000 essay\u0000' }));
+    expect(state.values).toEqual({ personal_statement_essay: 'My essay' });
+  });
+
   it('clears keys together with their _desc companions', () => {
     let state = reducer(empty, answersLoaded({ gender: 'F', gender_desc: 'Female', city: 'Troy' }));
     state = reducer(state, answersCleared(['gender']));
