@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import helmet from 'helmet';
 import { SHELL_START_SCRIPT } from '../../src/config/shells';
 import type { Config } from './config';
 import { openDb, type Db } from './db/client';
@@ -132,7 +132,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, {
+  // Security headers on every response. helmet's middleware is built once here: @fastify/helmet built it again
+  // on every request (parsing the CSP directives each time, ~5 % of a saved answer's CPU in a profile).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -152,6 +154,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: false,
   });
+  // (It sets the headers on the raw response and calls back at once; since helmet 8.1 it throws instead of passing errors.)
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

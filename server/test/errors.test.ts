@@ -48,6 +48,19 @@ describe('the error handler', () => {
     const startScriptHash = crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64');
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${startScriptHash}';`);
   });
+
+  it.each([
+    ['an API error', 'GET', '/api/profile', 401],
+    ['a route that does not exist', 'GET', '/api/nothing-here', 404],
+    ['a refused body', 'POST', '/public/login', 400],
+  ] as const)('sets the same security headers on %s', async (_, method, url, status) => {
+    const res = await t.app.inject({ method, url, ...json({}) });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
 });
 
 describe('logs', () => {
