@@ -4,7 +4,7 @@
  * buttons, separators, header, footer, modals or navigation. An invalid or expired token shows the server's
  * message; answers held before (another applicant's, a visitor's) never show.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { DOC_KEY, gate, recordDocumentCalls } from '../../../tests/msw/documents';
 import { completeApplication } from '../form/definition/sampleAnswers';
@@ -105,7 +105,9 @@ describe('what never shows', () => {
     });
     renderAppWithDocuments('/about?service_token=expired', { state: formState({ values: EARLIER }) });
     await h1('Application');
-    await waitFor(() => expect(screen.getAllByText(LINK_INVALID).length).toBeGreaterThan(0));
+    // Once: the layout's inline error announces it (role alert), and the page does not repeat it.
+    expect(await screen.findByRole('alert')).toHaveTextContent(LINK_INVALID);
+    expect(screen.getAllByText(LINK_INVALID, { exact: false })).toHaveLength(1);
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByText(REVIEW_LOADING)).not.toBeInTheDocument();
     expectNothingEarlier();

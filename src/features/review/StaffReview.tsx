@@ -66,6 +66,8 @@ export default function StaffReview() {
   const ready = data !== undefined && holdsOnly(data.answer ?? {}, values);
   const name = ready ? applicantName(values) : '';
   const title = name || REVIEW_FALLBACK_TITLE;
+  // A failed load's message is also the store's error, which the layout shows inline for a service user.
+  const shownError = useAppSelector((s) => s.notifications.dialog?.message);
 
   useEffect(() => {
     document.title = reviewDocumentTitle(name);
@@ -76,8 +78,9 @@ export default function StaffReview() {
     return (
       <div className="review">
         <h1 className="review-title">{REVIEW_FALLBACK_TITLE}</h1>
-        {/* The layout's inline error (role alert) announces it; here it stays as the page's content. */}
-        <p className="review-error">{message}</p>
+        {/* Once on the page: the layout's inline error (role alert) announces it while it holds this message;
+            here it stays as the page's content when it does not. */}
+        {shownError !== message && <p className="review-error">{message}</p>}
       </div>
     );
   }
