@@ -194,6 +194,16 @@ function typingSection(area: AreaReport<TypingResult> | undefined): string[] {
       ),
       '',
       table(
+        ['Per keystroke (render hook)', 'mean', 'p95', 'max'],
+        [
+          ['Question component renders', d.questionRenders.mean, d.questionRenders.p95, d.questionRenders.max],
+          ['Distinct questions rendered', d.questionsRendered.mean, d.questionsRendered.p95, d.questionsRendered.max],
+        ],
+      ),
+      '',
+      `Questions seen rendering: ${d.questionsRenderedSeen.length ? d.questionsRenderedSeen.map((q) => `${q.question} (${q.keystrokes}×)`).join(', ') : 'none'}.`,
+      '',
+      table(
         ['Per keystroke (MutationObserver)', 'mean', 'p95', 'max'],
         [
           [

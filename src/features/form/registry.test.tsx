@@ -1,6 +1,8 @@
+import { screen } from '@testing-library/react';
+import { text } from './definition/builders';
 import { QUESTION_TYPES, type Question } from './definition/types';
-import { rendererFor, RENDERERS } from './registry';
-import { renderQuestion } from './testing';
+import { countedRenderers, rendererFor, RENDERERS } from './registry';
+import { renderForm, renderQuestion, SECTION } from './testing';
 
 describe('the renderer registry', () => {
   it('has a component for every question type of the definition', () => {
@@ -27,5 +29,24 @@ describe('the renderer registry', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('the bench’s render counter: each render of a question reports its key, and renders the same', async () => {
+    const renders: Record<string, number> = {};
+    const counted = countedRenderers((key) => {
+      renders[key] = (renders[key] ?? 0) + 1;
+    });
+    const Text = counted.text;
+    const { user } = renderForm(
+      <>
+        <Text question={text('first_name', 'First Name')} section={SECTION} />
+        <Text question={text('last_name', 'Last Name')} section={SECTION} />
+      </>,
+    );
+    expect(renders).toEqual({ first_name: 1, last_name: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+    expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveValue('Ada');
+    expect(renders).toEqual({ first_name: 4, last_name: 1 });
+    expect(Object.keys(counted).sort()).toEqual(Object.keys(RENDERERS).sort());
   });
 });

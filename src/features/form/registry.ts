@@ -3,7 +3,7 @@
  * an unknown type"). One component per question type of definition/types.ts; `satisfies` makes TypeScript
  * refuse a registry that misses a type.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Question, QuestionType } from './definition/types';
 import type { QuestionProps } from './renderer/Field';
 import { AddAnotherQuestion } from './questions/AddAnotherQuestion';
@@ -45,11 +45,36 @@ export const RENDERERS = {
   content: ContentQuestion,
 } satisfies Renderers;
 
+/**
+ * The bench's render counter (bench/typing.ts: "question components re-rendered per keystroke"). React's
+ * <Profiler> reports nothing in a production build, so when the page defines `__FORM_RENDER_HOOK__` before the
+ * app loads, each renderer is wrapped to report its question's key on every render. The wrapper calls the
+ * component as a function: its hooks become the wrapper's, so it renders exactly when the question does. Without
+ * the global (every real page) the registry is used as it is.
+ */
+type RenderHook = (questionKey: string) => void;
+const renderHook = (globalThis as { __FORM_RENDER_HOOK__?: unknown }).__FORM_RENDER_HOOK__;
+
+export function countedRenderers(hook: RenderHook): Record<string, ComponentType<QuestionProps>> {
+  return Object.fromEntries(
+    Object.entries(RENDERERS as Record<string, (props: QuestionProps) => ReactNode>).map(([type, Inner]) => {
+      const Counted = (props: QuestionProps) => {
+        hook(props.question.key);
+        return Inner(props);
+      };
+      return [type, Counted];
+    }),
+  );
+}
+
+const ACTIVE: Record<string, ComponentType<QuestionProps>> =
+  typeof renderHook === 'function'
+    ? countedRenderers(renderHook as RenderHook)
+    : (RENDERERS as Record<string, ComponentType<QuestionProps>>);
+
 /** The component for a question; an unknown type is a definition error, thrown with the type and the key. */
 export function rendererFor(question: { type: string; key: string }): ComponentType<QuestionProps> {
-  const renderer = Object.hasOwn(RENDERERS, question.type)
-    ? (RENDERERS as Record<string, ComponentType<QuestionProps>>)[question.type]
-    : undefined;
+  const renderer = Object.hasOwn(ACTIVE, question.type) ? ACTIVE[question.type] : undefined;
   if (!renderer) {
     throw new Error(
       `No renderer for question type "${question.type}" (question "${question.key}"). Add it to src/features/form/registry.ts.`,
