@@ -414,6 +414,24 @@ describe('conversion', () => {
     expect(files.pdfText(long.bytes)).toContain('Paragraph 120.');
   });
 
+  it('DOCX → Polish, Greek, Cyrillic and Vietnamese text kept as it is; Chinese becomes ? (no font for it yet)', async () => {
+    const { status } = await convert(
+      a,
+      'intl_doc',
+      'intl.docx',
+      files.docx([
+        { style: 'Heading1', runs: [{ text: 'Życiorys — Βιογραφικό' }] },
+        { runs: [{ text: 'Łukasz Wąsowski, ' }, { text: 'Ελένη', bold: true }, { text: ', Дмитрий', italic: true }] },
+        { list: true, runs: [{ text: 'Nguyễn Văn 李明' }] },
+      ]),
+    );
+    expect(status.status).toBe('completed');
+    const text = files.pdfText((await convertedPdf(a, 'intl_doc')).bytes).replace(/\n/g, '');
+    expect(text).toContain('Życiorys — Βιογραφικό');
+    expect(text).toContain('Łukasz Wąsowski, Ελένη, Дмитрий');
+    expect(text).toContain('\u2022Nguyễn Văn ??');
+  });
+
   it.each([
     ['an encrypted PDF', 'locked.pdf', () => files.encryptedPdf(), CONVERSION_MESSAGES.encryptedPdf],
     ['a corrupt DOCX', 'broken.docx', async () => files.corruptDocx(), CONVERSION_MESSAGES.corruptDocx],

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { convertToPdf } from '../src/documents/convert';
+import { buildApplicationPdf } from '../src/pdf/build';
+import { printable, renderPdf } from '../src/pdf/pdfkit';
 import { PDF_MESSAGES } from '../src/pdf/service';
 import { completeApplication } from '../../src/features/form/definition/sampleAnswers';
 import * as files from './fixtures/files';
@@ -149,11 +152,20 @@ describe('GET /api/pdf: the PDF copy of the application', () => {
   });
 
   it('a different applicant gets their own copy, without the other’s answers', async () => {
-    // Characters the standard fonts cannot show become '?' rather than breaking the PDF.
-    await call('PUT', '/api/answer', b, { first_name: 'Bob李', last_name: 'Zoë' });
+    // Noto Sans prints Polish, Greek, Cyrillic and Vietnamese names as they are; a character it has no glyph for
+    // (Chinese) becomes '?' rather than breaking the PDF.
+    await call('PUT', '/api/answer', b, {
+      first_name: 'Łukasz',
+      last_name: 'Wąsowski',
+      middle_name: 'Ελένη',
+      birth_name: 'Дмитрий',
+      preferred_name: 'Nguyễn Văn 李明',
+    });
     const { text } = await applicationPdf(b);
-    expect(text).toContain('Applicant: Bob? Zo\u00eb (bob@example.com)');
+    expect(text).toContain('Applicant: Łukasz Wąsowski (bob@example.com)');
+    for (const name of ['Ελένη', 'Дмитрий', 'Nguyễn Văn ??']) expect(text.split('\n')).toContain(name);
     expect(text).toContain('Not answered');
+
     expect(text).not.toContain('Lovelace');
     expect(text).not.toContain('Chess Club');
   });
@@ -215,5 +227,116 @@ describe('GET /api/pdf: the PDF copy of the application', () => {
         (await t.app.inject({ method: 'GET', url: `/api/pdf/file?v=${v}`, headers: { cookie: a } })).statusCode,
       ).toBe(400);
     }
+  });
+});
+
+describe('printable(): the text the PDF fonts (Noto Sans) can show', () => {
+  it('keeps Latin with its extensions, Greek, Cyrillic, Vietnamese and typographic marks as they are', () => {
+    for (const text of [
+      'Łukasz Wąsowski',
+      'Ελένη',
+      'Дмитрий',
+      'Nguyễn Văn',
+      'Zoë Ørsted-Çelik',
+      '“Quotes” – €5…',
+      '−3 °C',
+    ])
+      expect(printable(text)).toBe(text);
+  });
+
+  it('composes letters and marks (NFC) first', () => {
+    expect(printable('Nguye\u0302\u0303n')).toBe('Nguy\u1ec5n');
+  });
+
+  it("turns a character the font has no glyph for into one '?', also outside the BMP", () => {
+    expect(printable('李明')).toBe('??');
+    expect(printable('שלום مرحبا')).toBe('???? ?????');
+    expect(printable('A😀B')).toBe('A?B');
+  });
+
+  it('keeps line breaks, turns tabs and odd spaces into spaces, drops control and invisible characters', () => {
+    expect(printable('a\tb\nc\u2028d')).toBe('a    b\nc\nd');
+    expect(printable('1\u20092\u202f3')).toBe('1 2 3');
+    expect(printable('x\u0007\u0085\u200b\u200d\ufeff\ufe0fy')).toBe('xy');
+  });
+});
+
+describe('renderPdf', () => {
+  it('keeps the text of a letter an earlier PDF used only inside an accented one (the fonts live on between PDFs)', async () => {
+    // Noto Sans draws 'î' from the dotless 'ı' and a circumflex; writing the first subset asks fontkit for 'ı' alone.
+    const first = await renderPdf({ compress: false }, (doc) => void doc.text('Rîmnicu'));
+    const second = await renderPdf({ compress: false }, (doc) => void doc.text('Işık'));
+    expect(files.pdfText(first)).toBe('Rîmnicu');
+    expect(files.pdfText(second)).toBe('Işık');
+  });
+});
+
+describe('buildApplicationPdf', () => {
+  const form = {
+    pages: [
+      {
+        title: 'About You',
+        sections: [{ title: 'Name', questions: [{ key: 'first_name', label: 'First Name', type: 'text' as const }] }],
+      },
+    ],
+  };
+
+  it('prints the name of a document it cannot read on a page of its own, whatever its characters', async () => {
+    const essay = await convertToPdf('docx', files.docx([{ runs: [{ text: 'Моё эссе' }] }]), { compress: false });
+    const { bytes, pages } = await buildApplicationPdf({
+      form,
+      answers: { first_name: 'Ελένη' },
+      username: 'eleni@example.com',
+      submittedAt: null,
+      compress: false,
+      documents: [
+        { answerKey: 'essay_doc', label: 'Essay', fileName: 'essay.docx', fileSize: 10, bytes: essay.bytes },
+        {
+          answerKey: 'transcript_doc',
+          label: 'Transcript',
+          fileName: 'Świadectwo 李.pdf',
+          fileSize: 10,
+          bytes: Buffer.from('not a PDF'),
+        },
+      ],
+    });
+    expect(pages).toBe(3);
+    const text = files.pdfText(bytes);
+    expect(text).toContain('Ελένη');
+    expect(text).toContain('Моё эссе');
+    expect(text).toContain('Świadectwo ?.pdf could not be included in this copy.');
+    // Each part brings its own subsets of Noto Sans; each has a tag of its own in the merged copy.
+    const subsets = [
+      ...Buffer.from(bytes)
+        .toString('latin1')
+        .matchAll(/\/FontName \/([A-Z]{6})\+NotoSans/g),
+    ].map((m) => m[1]);
+    expect(subsets.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(subsets).size).toBe(subsets.length);
+  });
+
+  it('is read back by pdfText when compressed too (as served outside tests, and read by the e2e tests)', async () => {
+    const essay = await convertToPdf('docx', files.docx([{ runs: [{ text: 'Моё эссе' }] }]), { compress: true });
+    const { bytes } = await buildApplicationPdf({
+      form,
+      answers: { first_name: 'Ελένη' },
+      username: 'eleni@example.com',
+      submittedAt: null,
+      compress: true,
+      documents: [
+        { answerKey: 'essay_doc', label: 'Essay', fileName: 'essay.docx', fileSize: 10, bytes: essay.bytes },
+        {
+          answerKey: 'transcript_doc',
+          label: 'Transcript',
+          fileName: 'transcript.pdf',
+          fileSize: 10,
+          bytes: await files.pdf(1),
+        },
+      ],
+    });
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/ObjStm');
+    expect(files.pdfText(bytes).split('\n')).toEqual(
+      expect.arrayContaining(['Ελένη', 'Моё эссе', 'Fixture page 1', 'eleni@example.com  ·  Page 1 of 3']),
+    );
   });
 });

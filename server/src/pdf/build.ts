@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { ownBytes } from '../documents/convert';
 import { FONTS, MARGIN, printable, renderPdf, type PdfKitDocument } from './pdfkit';
 import type { PrintAnswers, PrintDocument, PrintForm, PrintQuestion } from './types';
@@ -182,6 +182,44 @@ async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number
 }
 
 /**
+ * The page standing in for a document that cannot be read any more. Made with pdfkit, not drawn with pdf-lib: the
+ * file name is the applicant's and may have any character, which pdf-lib's standard fonts would throw on (they
+ * only know WinAnsi), while Noto Sans shows it like everywhere else in the copy.
+ */
+async function missingDocumentPage(fileName: string, compress: boolean) {
+  const bytes = await renderPdf({ compress }, (doc) => {
+    doc.fontSize(11).text(printable(`${fileName} could not be included in this copy.`));
+  });
+  return PDFDocument.load(bytes, { updateMetadata: false });
+}
+
+/**
+ * Gives every Noto Sans subset of the merged copy a tag of its own. pdfkit makes the six-letter tag of a subset
+ * ("CZZZZZ+NotoSans-Regular") from the font's resource name, so the answers, each converted Word document and each
+ * stand-in page bring different subsets under the same name. The PDF specification asks for different tags, and
+ * a viewer or printer that goes by the name could show one subset's glyphs for another's ids.
+ */
+function retagSubsets(pdf: PDFDocument) {
+  const key = (name: string) => PDFName.of(name);
+  let n = 0;
+  for (const [, font] of pdf.context.enumerateIndirectObjects()) {
+    if (!(font instanceof PDFDict) || font.get(key('Subtype')) !== key('Type0')) continue;
+    const name = font.get(key('BaseFont'));
+    if (!(name instanceof PDFName) || !/^[A-Z]{6}\+NotoSans-/.test(name.decodeText())) continue;
+    // AAAAAA, AAAAAB, … (26^6 tags).
+    const tag = String.fromCharCode(...[5, 4, 3, 2, 1, 0].map((i) => 65 + (Math.floor(n / 26 ** i) % 26)));
+    n += 1;
+    const renamed = key(tag + name.decodeText().slice(6));
+    // The same name is written in the font, its descendant CIDFont and that one's font descriptor.
+    const cidFont = font.lookupMaybe(key('DescendantFonts'), PDFArray)?.lookupMaybe(0, PDFDict);
+    const descriptor = cidFont?.lookupMaybe(key('FontDescriptor'), PDFDict);
+    font.set(key('BaseFont'), renamed);
+    cidFont?.set(key('BaseFont'), renamed);
+    descriptor?.set(key('FontName'), renamed);
+  }
+}
+
+/**
  * The PDF copy of an application: the answers (pdfkit) followed by every converted document (pdf-lib copies
  * their pages). A document that cannot be read any more gets a page saying so instead of failing the whole PDF.
  */
@@ -203,16 +241,11 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<{
       const copied = await out.copyPages(source, source.getPageIndices());
       for (const page of copied) out.addPage(page);
     } else {
-      const page = out.addPage();
-      const font = await out.embedFont('Helvetica');
-      page.drawText(printable(`${input.documents[i].fileName} could not be included in this copy.`), {
-        x: MARGIN,
-        y: page.getHeight() - MARGIN,
-        size: 11,
-        font,
-      });
+      const [page] = await out.copyPages(await missingDocumentPage(input.documents[i].fileName, input.compress), [0]);
+      out.addPage(page);
     }
   }
+  retagSubsets(out);
   out.setTitle('Undergraduate Application');
   out.setProducer('Admission application');
   const bytes = await out.save({ useObjectStreams: input.compress });

@@ -1,20 +1,33 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
 
 /**
- * pdfkit helpers shared by the DOCX conversion and the application PDF. pdfkit's standard fonts (Helvetica)
- * are used, so nothing is embedded and the output is small; they only know the WinAnsi characters.
+ * pdfkit helpers shared by the DOCX conversion and the application PDF. All text is set in Noto Sans (the
+ * @expo-google-fonts/noto-sans package), which covers Latin with its extensions, Greek, Cyrillic and Vietnamese;
+ * pdfkit embeds only the glyphs a document uses (a subset per face), so the output stays small.
  */
 export type PdfKitDocument = InstanceType<typeof PDFDocument>;
 
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 56;
 
+/** The names under which renderPdf registers the four faces on every document: `.font(FONTS.bold)`. */
 export const FONTS = {
-  regular: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italic: 'Helvetica-Oblique',
-  boldItalic: 'Helvetica-BoldOblique',
+  regular: 'NotoSans',
+  bold: 'NotoSans-Bold',
+  italic: 'NotoSans-Italic',
+  boldItalic: 'NotoSans-BoldItalic',
 } as const;
+
+type Face = keyof typeof FONTS;
+
+const FONT_FILES: Record<Face, string> = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  italic: '@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+  boldItalic: '@expo-google-fonts/noto-sans/700Bold_Italic/NotoSans_700Bold_Italic.ttf',
+};
 
 export function fontFor(bold: boolean, italic: boolean): string {
   if (bold && italic) return FONTS.boldItalic;
@@ -22,24 +35,81 @@ export function fontFor(bold: boolean, italic: boolean): string {
   return italic ? FONTS.italic : FONTS.regular;
 }
 
-/** The characters of WinAnsiEncoding beyond Latin-1 (0x80–0x9F): quotes, dashes, bullet, euro… */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** The parts of a fontkit font used here (fontkit ships no type definitions). */
+interface FontkitFont {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+  getGlyph(id: number, codePoints?: number[]): { codePoints: number[] };
+}
 
 /**
- * Text the standard fonts can show: characters outside WinAnsi become '?', tabs become spaces, other control
- * characters go (so no answer can break the layout). Line breaks are kept.
+ * fontkit keeps one glyph object per glyph id, holding the code points of the first request for it. When that
+ * request comes from writing a subset (a component of a composite glyph: the 'a' inside 'ą'), it has none, and
+ * since the fonts live on between documents, pdfkit would then give that glyph no text in the ToUnicode CMap of
+ * every later PDF: copying, searching and screen readers would lose the letter. So a request that brings code
+ * points fills in those of a glyph that has none.
+ */
+function keepCodePoints(font: FontkitFont): FontkitFont {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  return font;
+}
+
+let faces: Record<Face, FontkitFont> | undefined;
+
+/**
+ * The four faces, read and opened with fontkit once per process, on first use. pdfkit takes an opened fontkit font
+ * as a font source, and keeps its parsed tables between documents: given the file's bytes instead, it would
+ * parse each face again for every PDF (about 45 ms a face on first layout). Each document still gets its own
+ * subset. fontkit is loaded the way pdfkit loads it (it is pdfkit's dependency, not ours).
+ */
+function openFaces(): Record<Face, FontkitFont> {
+  if (faces) return faces;
+  const local = createRequire(__filename);
+  const fontkit = createRequire(local.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): FontkitFont };
+  const open = (face: Face) => keepCodePoints(fontkit.create(fs.readFileSync(local.resolve(FONT_FILES[face]))));
+  faces = { regular: open('regular'), bold: open('bold'), italic: open('italic'), boldItalic: open('boldItalic') };
+  return faces;
+}
+
+/** Characters that take no room and mean nothing on paper: zero-width space and joiners, BOM, variation selectors. */
+const isInvisible = (code: number) =>
+  (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff || (code >= 0xfe00 && code <= 0xfe0f);
+
+/** Spaces of other widths, written as a plain space (so pdfkit can break lines there). */
+const ODD_SPACES = new Set(['\u2002', '\u2003', '\u2009', '\u202f']);
+
+/** Per code point: 0 not looked up yet, 1 all four faces have a glyph for it, 2 not (the italics lack a few). */
+const covered = new Uint8Array(0x110000);
+
+function hasGlyph(code: number): boolean {
+  if (covered[code] === 0) {
+    covered[code] = Object.values(openFaces()).every((face) => face.hasGlyphForCodePoint(code)) ? 1 : 2;
+  }
+  return covered[code] === 1;
+}
+
+/**
+ * Text the PDF fonts can show: every character Noto Sans has a glyph for is kept (after NFC normalization, so
+ * letters with accents are single characters). A character it has none for becomes '?': Chinese, Japanese and
+ * Korean (a CJK fallback font would be future work), Hebrew and Arabic (which would need bidi as well), emoji.
+ * Line breaks are kept; tabs become spaces, line and paragraph separators line breaks, odd spaces plain ones;
+ * other control characters and invisible ones go (so no answer can break the layout).
  */
 export function printable(text: string): string {
   let out = '';
+  // for…of walks code points, so a character outside the BMP is one '?', not two.
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0)!;
-    if (char === '\n') out += '\n';
+    if (code >= 0x20 && code < 0x7f) out += char;
+    else if (char === '\n' || char === '\u2028' || char === '\u2029') out += '\n';
     else if (char === '\t') out += '    ';
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else if (code <= 0xff || WIN_ANSI_EXTRA.has(char)) out += char;
-    else if (char === '\u2212' || char === '\u2010' || char === '\u2011') out += '-';
-    else if (char === '\u2009' || char === '\u202f' || char === '\u2002' || char === '\u2003') out += ' ';
-    else if (char === '\u200b' || char === '\ufeff') continue;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || isInvisible(code)) continue;
+    else if (ODD_SPACES.has(char)) out += ' ';
+    else if (hasGlyph(code)) out += char;
     else out += '?';
   }
   return out;
@@ -53,9 +123,13 @@ export interface RenderOptions {
   bufferPages?: boolean;
 }
 
-/** Runs `draw` on a new A4 document and resolves with the finished PDF. */
+/**
+ * Runs `draw` on a new A4 document, with the FONTS registered and the regular one selected, and resolves with the
+ * finished PDF.
+ */
 export async function renderPdf(options: RenderOptions, draw: (doc: PdfKitDocument) => void | Promise<void>) {
   const { default: PDFKit } = await import('pdfkit');
+  const fonts = openFaces();
   const doc = new PDFKit({
     size: A4,
     margin: MARGIN,
@@ -63,6 +137,9 @@ export async function renderPdf(options: RenderOptions, draw: (doc: PdfKitDocume
     bufferPages: options.bufferPages ?? false,
     info: { Title: options.title ?? '', Producer: 'Admission application', Creator: 'Admission application' },
   });
+  // pdfkit accepts an opened fontkit font where its types say bytes (PDFFontFactory.open checks for .layout).
+  for (const face of Object.keys(FONTS) as Face[]) doc.registerFont(FONTS[face], fonts[face] as unknown as Buffer);
+  doc.font(FONTS.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
