@@ -299,7 +299,7 @@ export async function runDocuments(): Promise<AreaOutput<DocumentTiming[]>> {
       ),
     ],
     notes: [
-      'The JPEG and the other DOCX variants carry no budget of their own; the 300-page text DOCX shows the worst case.',
+      'The JPEG and the other DOCX variants carry no budget of their own; the text-only DOCX near the page limit shows the worst case.',
     ],
   };
 }
