@@ -115,7 +115,12 @@ export async function measureDocuments(onTiming: (t: DocumentTiming) => void = (
   for (const [id, label, bytes, runs] of [
     ['docx-photo', `DOCX ${mb(docxWithPhoto.length)} (text + photo) → PDF`, docxWithPhoto, 10],
     ['docx-png', `DOCX ${mb(docxPng.length)} (text + lossless PNG) → PDF`, docxPng, 5],
-    ['docx-text', `DOCX ${mb(textDocx.length)} (text only, near the ${DOCX_LIMITS.maxPages}-page limit) → PDF`, textDocx, 5],
+    [
+      'docx-text',
+      `DOCX ${mb(textDocx.length)} (text only, near the ${DOCX_LIMITS.maxPages}-page limit) → PDF`,
+      textDocx,
+      5,
+    ],
   ] as const) {
     const { result, samples } = await time(runs, () => convertFile('essay.docx', bytes));
     add(summarize(id, label, samples, `${result.pages} pages, ${mb(result.bytes.length)}`));

@@ -39,7 +39,6 @@ export interface ConvertOptions {
   compress: boolean;
 }
 
-
 /**
  * pdf-lib reads the whole ArrayBuffer under a view (new DataView(bytes.buffer)), so a Buffer that is a slice of
  * Node's shared pool must be copied into its own memory first.

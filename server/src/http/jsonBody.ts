@@ -37,7 +37,8 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     request.jsonText = text;
     return parseJson(request, text, (error, parsed) => {
       if (error) return done(error, undefined);
-      if (/\\u0000/i.test(text) && holdsNullCharacter(parsed)) return done(badRequest(NULL_CHARACTER_MESSAGE), undefined);
+      if (/\\u0000/i.test(text) && holdsNullCharacter(parsed))
+        return done(badRequest(NULL_CHARACTER_MESSAGE), undefined);
       return done(null, parsed);
     });
   });

@@ -67,10 +67,9 @@ export function countedRenderers(hook: RenderHook): Record<string, ComponentType
   );
 }
 
-const ACTIVE: Record<string, ComponentType<QuestionProps>> =
-  typeof renderHook === 'function'
-    ? countedRenderers(renderHook as RenderHook)
-    : (RENDERERS as Record<string, ComponentType<QuestionProps>>);
+const ACTIVE: Record<string, ComponentType<QuestionProps>> = typeof renderHook === 'function'
+  ? countedRenderers(renderHook as RenderHook)
+  : (RENDERERS as Record<string, ComponentType<QuestionProps>>);
 
 /** The component for a question; an unknown type is a definition error, thrown with the type and the key. */
 export function rendererFor(question: { type: string; key: string }): ComponentType<QuestionProps> {
