@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { FILE_MAX_BYTES } from '../../../src/config/constants';
 import { FILE_MESSAGES } from '../../../src/features/documents/fileRules';
-import { CONVERSION_MESSAGES, ConversionError, convertToPdf } from './convert';
+import { CONVERSION_MESSAGES, ConversionError } from './convert';
+import { createThreadConverter, type ThreadConverterOptions } from './convertInThread';
 import { inspectUpload } from './inspect';
 import { MAX_ATTEMPTS, type DocumentService, type Job } from './service';
 import { StoredObjectTooLarge, type Storage } from './storage';
@@ -17,17 +18,22 @@ export interface WorkerOptions {
   staleMs: number;
   compress: boolean;
   log: FastifyBaseLogger;
+  /** The conversion thread's limits (convertInThread.ts); its defaults when absent. */
+  thread?: ThreadConverterOptions;
 }
 
 const MAINTENANCE_EVERY_MS = 60_000;
 
 /**
  * The conversion worker: a loop in the server process that takes one job at a time from conversion_jobs (so a
- * job survives a restart), converts it and records the outcome. Woken at once by kick() when a job is queued,
- * otherwise it polls. stop() lets the running job finish; app.close() calls it before the database closes.
+ * job survives a restart), converts it in the conversion thread (convertInThread.ts) and records the outcome.
+ * Woken at once by kick() when a job is queued, otherwise it polls. stop() lets the running job finish, then ends
+ * the thread; app.close() calls it before the database closes.
  */
 export function createConversionWorker(service: DocumentService, storage: Storage, options: WorkerOptions) {
   const { log } = options;
+  // Conversions run in a thread of their own: a long Word document no longer holds up the server's requests.
+  const converter = createThreadConverter(options.thread);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -64,7 +70,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
     }
     let converted;
     try {
-      converted = await convertToPdf(inspection.kind, bytes, { compress: options.compress });
+      converted = await converter.convert(inspection.kind, bytes, { compress: options.compress });
     } catch (error) {
       if (!(error instanceof ConversionError)) log.error({ err: error, job: job.id }, 'conversion failed');
       await service.fail(job, error instanceof ConversionError ? error.message : CONVERSION_MESSAGES.failed);
@@ -154,6 +160,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
+      await converter.stop();
     },
     /** Tests: convert what is waiting now, in this call. */
     async runOnce() {
