@@ -2,7 +2,8 @@
  * The document question as the applicant uses it (the Final Steps personal statement tabs): progress and status
  * while uploading and converting, the stored file, each file rule's message on the field, a failure on the field,
  * delete behind its confirm dialog, and the tabs: leaving a tab that holds a file deletes it; while an upload runs
- * (or the tab's data is still being fetched) the switch is refused with the 'File Upload in Progress' dialog.
+ * the switch is refused with the 'File Upload in Progress' dialog; while the tab's data is still being fetched it
+ * waits for it.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -263,7 +264,7 @@ describe('tabs', () => {
     expect(valuesOf(store)[DOC_KEY]).toBe(ANSWERED);
   });
 
-  it('blocked while the tab’s data is still being fetched', async () => {
+  it('waits while the tab’s data is still being fetched, then switches (no dialog: nothing is uploading)', async () => {
     const answer = gate();
     server.use(
       http.get('*/api/document-answer', async () => {
@@ -275,10 +276,14 @@ describe('tabs', () => {
     const { store, user } = renderTabs();
     await waitFor(() => expect(docOf(store, DOC_KEY)?.phase).toBe('checking'));
     await user.click(screen.getByRole('tab', { name: 'Write your statement' }));
-    expect(await screen.findByRole('dialog', { name: TAB_BLOCKED_TITLE })).toBeInTheDocument();
     expect(calls).toEqual([]);
+    expect(screen.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
     answer.open();
-    await waitFor(() => expect(docOf(store, DOC_KEY).phase).toBe('idle'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Write your statement' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(calls.map(line)).toEqual(['PUT /api/tabs']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
