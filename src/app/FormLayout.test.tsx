@@ -267,7 +267,7 @@ describe('FormLayout: account popover', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     const popover = screen.getByRole('dialog', { name: 'Account' });
     expect(within(popover).getByText(USERNAME)).toBeVisible();
-    expect(popover.querySelector('.anticon-mail')).toHaveAttribute('aria-hidden', 'true');
+    expect(popover.querySelector('.shell-icon-mail svg')?.parentElement).toHaveAttribute('aria-hidden', 'true');
     expect(within(popover).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(
       within(popover)

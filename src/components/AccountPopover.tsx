@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import MailOutlined from '@ant-design/icons/MailOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { ACCOUNT_POPOVER_OFFSET } from '../config/constants';
+import { SvgIcon } from './SvgIcon';
 
 interface AccountPopoverProps {
   isLoggedIn: boolean;
@@ -65,7 +66,7 @@ export function AccountPopover({ isLoggedIn, username, onSignIn, onCreateAccount
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
       >
-        <UserOutlined aria-hidden="true" />
+        <SvgIcon icon={UserOutlined} />
         Account
       </button>
       <div
@@ -81,7 +82,7 @@ export function AccountPopover({ isLoggedIn, username, onSignIn, onCreateAccount
           <>
             {username && (
               <p className="shell-account-user">
-                <MailOutlined aria-hidden="true" />
+                <SvgIcon icon={MailOutlined} />
                 <span className="shell-sr-only">Signed in as </span>
                 <span>{username}</span>
               </p>
