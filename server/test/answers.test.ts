@@ -1,5 +1,7 @@
 import { ANSWER_MESSAGES } from '../src/answers/service';
-import { NULL_CHARACTER_MESSAGE } from '../src/http/jsonBody';
+import { UNSTORABLE_TEXT_MESSAGES } from '../src/http/jsonBody';
+
+const NULL_CHARACTER_MESSAGE = UNSTORABLE_TEXT_MESSAGES.nullCharacter;
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -168,7 +170,7 @@ describe('PUT /api/answer', () => {
     });
   });
 
-  it('refuses a null character (PostgreSQL cannot store it) with 400 and keeps what was stored', async () => {
+  it('refuses a null character or half a character (PostgreSQL cannot store them) with 400 and keeps what was stored', async () => {
     await call('PUT', '/api/answer', { first_name: 'Kept' });
     const res = await call('PUT', '/api/answer', { first_name: 'A\u0000B' });
     expect(res.statusCode).toBe(400);
@@ -179,6 +181,16 @@ describe('PUT /api/answer', () => {
     expect([tab.statusCode, tab.json().message]).toEqual([400, NULL_CHARACTER_MESSAGE]);
     const validations = await call('POST', '/api/validations', { ['k\u0000']: ['Required'] });
     expect([validations.statusCode, validations.json().message]).toEqual([400, NULL_CHARACTER_MESSAGE]);
+    // Half a character (a lone surrogate, escaped or not), anywhere.
+    for (const half of ['{"first_name":"a\\ud83d"}', '{"first_name":"\\ude00b"}', { first_name: 'x\ud83d' }]) {
+      const refused = await call('PUT', '/api/answer', half);
+      expect([refused.statusCode, refused.json().message]).toEqual([400, UNSTORABLE_TEXT_MESSAGES.halfCharacter]);
+    }
+    const halfTab = await call('PUT', '/api/tabs', { tab_id: 'upload', chosen_tab: 'x\udc00' });
+    expect([halfTab.statusCode, halfTab.json().message]).toEqual([400, UNSTORABLE_TEXT_MESSAGES.halfCharacter]);
+    // A whole emoji, escaped or not, is stored.
+    expect((await call('PUT', '/api/answer', '{"first_name":"\\ud83d\\ude00 😀"}')).statusCode).toBe(200);
+    expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: '😀 😀' });
     // An escaped backslash before "u0000" is not a null character.
     expect((await call('PUT', '/api/answer', '{"first_name":"Kept","note":"\\\\u0000"}')).statusCode).toBe(200);
     expect((await call('GET', '/api/profile')).json().answer).toEqual({ first_name: 'Kept', note: '\\u0000' });

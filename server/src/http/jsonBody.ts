@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { unstorableText } from '../../../src/config/storableText';
 import { badRequest } from './errors';
 
 declare module 'fastify' {
@@ -8,24 +9,32 @@ declare module 'fastify' {
   }
 }
 
-export const NULL_CHARACTER_MESSAGE = 'The request contains a null character (U+0000), which cannot be stored.';
+export const UNSTORABLE_TEXT_MESSAGES = {
+  nullCharacter: 'The request contains a null character (U+0000), which cannot be stored.',
+  halfCharacter: 'The request contains half of a character (such as an emoji cut in two), which cannot be stored.',
+} as const;
 
-/** Whether a parsed JSON value holds U+0000 in any string, key or value. */
-function holdsNullCharacter(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object') return false;
+/** The first reason a parsed JSON value cannot be stored, in any string, key or value (null when none). */
+function unstorableIn(value: unknown): keyof typeof UNSTORABLE_TEXT_MESSAGES | null {
+  if (typeof value === 'string') return unstorableText(value);
+  if (value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000') || holdsNullCharacter(inner)) return true;
+    const reason = unstorableText(key) ?? unstorableIn(inner);
+    if (reason) return reason;
   }
-  return false;
+  return null;
 }
+
+/** An escape that may stand for text that cannot be stored: \u0000, or a surrogate (\uD800 to \uDFFF). */
+const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 
 /**
  * The JSON body parser of every route: Fastify's own (prototype poisoning refused), plus
  * - an empty body reads as none (SPEC §7: "body only when there is a payload");
  * - the text is kept on the request without its byte order mark (which JSON.parse skips and jsonb refuses);
- * - a null character anywhere is a 400: PostgreSQL's text and jsonb cannot hold one, and the query would fail
- *   as a 500. Only a body whose text has the escape is walked (JSON can only carry U+0000 escaped).
+ * - text PostgreSQL cannot store (src/config/storableText.ts: a null character, half of a surrogate pair)
+ *   anywhere is a 400; the query would fail as a 500. Only a body whose text has such an escape is walked: JSON
+ *   carries either only escaped (UTF-8 cannot encode half a pair).
  */
 export function registerJsonBodyParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -37,8 +46,8 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     request.jsonText = text;
     return parseJson(request, text, (error, parsed) => {
       if (error) return done(error, undefined);
-      if (/\\u0000/i.test(text) && holdsNullCharacter(parsed))
-        return done(badRequest(NULL_CHARACTER_MESSAGE), undefined);
+      const reason = SUSPECT_ESCAPE.test(text) ? unstorableIn(parsed) : null;
+      if (reason) return done(badRequest(UNSTORABLE_TEXT_MESSAGES[reason]), undefined);
       return done(null, parsed);
     });
   });

@@ -9,9 +9,11 @@ describe('answers slice', () => {
     expect(state.values).toEqual({ gender: 'F', gender_desc: 'Female' });
   });
 
-  it('drops null characters from a typed or pasted answer (the server refuses them)', () => {
-    const state = reducer(empty, answerChanged({ key: 'personal_statement_essay', value: 'My\u0000 essay\u0000' }));
+  it('makes a typed or pasted answer storable: null characters dropped, half characters shown as �', () => {
+    let state = reducer(empty, answerChanged({ key: 'personal_statement_essay', value: 'My\u0000 essay\u0000' }));
     expect(state.values).toEqual({ personal_statement_essay: 'My essay' });
+    state = reducer(state, answerChanged({ key: 'first_name', value: 'Ada \ud83d😀\ude00' }));
+    expect(state.values.first_name).toBe('Ada \ufffd😀\ufffd');
   });
 
   it('clears keys together with their _desc companions', () => {

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../session/sessionSlice';
+import { storableText } from '../../config/storableText';
 
 export type AnswerValue = string | boolean;
 export type StudentAnswers = Record<string, AnswerValue>;
@@ -22,9 +23,8 @@ const answersSlice = createSlice({
     /** One answer changed; radios and dropdowns also give the chosen option's label for {key}_desc. */
     answerChanged(state, action: PayloadAction<{ key: string; value: AnswerValue; desc?: string }>) {
       const { key, value, desc } = action.payload;
-      // U+0000 (pasted from some documents) is invisible, and the server refuses it: PostgreSQL cannot store it,
-      // so one such character would make every later save fail.
-      state.values[key] = typeof value === 'string' ? value.replaceAll('\u0000', '') : value;
+      // Text the server could not store (a null character, half an emoji) would make every later save fail.
+      state.values[key] = typeof value === 'string' ? storableText(value) : value;
       if (desc !== undefined) state.values[descKey(key)] = desc;
     },
     /** Answers arrived from the server, a public link or navigation state: they replace what is held. */
