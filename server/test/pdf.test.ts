@@ -281,25 +281,25 @@ describe('buildApplicationPdf', () => {
     ],
   };
 
-  it('prints the name of a document it cannot read on a page of its own, whatever its characters', async () => {
-    const essay = await convertToPdf('docx', files.docx([{ runs: [{ text: 'Моё эссе' }] }]), { compress: false });
-    const { bytes, pages } = await buildApplicationPdf({
+  /** A copy with a Greek answer, a Russian Word document and a second document (`second`), compressed or not. */
+  async function internationalCopy(compress: boolean, second: { fileName: string; bytes: Uint8Array }) {
+    const essay = await convertToPdf('docx', files.docx([{ runs: [{ text: 'Моё эссе' }] }]), { compress });
+    return buildApplicationPdf({
       form,
       answers: { first_name: 'Ελένη' },
       username: 'eleni@example.com',
       submittedAt: null,
-      compress: false,
+      compress,
       documents: [
         { answerKey: 'essay_doc', label: 'Essay', fileName: 'essay.docx', fileSize: 10, bytes: essay.bytes },
-        {
-          answerKey: 'transcript_doc',
-          label: 'Transcript',
-          fileName: 'Świadectwo 李.pdf',
-          fileSize: 10,
-          bytes: Buffer.from('not a PDF'),
-        },
+        { answerKey: 'transcript_doc', label: 'Transcript', fileSize: 10, ...second },
       ],
     });
+  }
+
+  it('prints the name of a document it cannot read on a page of its own, whatever its characters', async () => {
+    const unreadable = { fileName: 'Świadectwo 李.pdf', bytes: Buffer.from('not a PDF') };
+    const { bytes, pages } = await internationalCopy(false, unreadable);
     expect(pages).toBe(3);
     const text = files.pdfText(bytes);
     expect(text).toContain('Ελένη');
@@ -316,24 +316,7 @@ describe('buildApplicationPdf', () => {
   });
 
   it('is read back by pdfText when compressed too (as served outside tests, and read by the e2e tests)', async () => {
-    const essay = await convertToPdf('docx', files.docx([{ runs: [{ text: 'Моё эссе' }] }]), { compress: true });
-    const { bytes } = await buildApplicationPdf({
-      form,
-      answers: { first_name: 'Ελένη' },
-      username: 'eleni@example.com',
-      submittedAt: null,
-      compress: true,
-      documents: [
-        { answerKey: 'essay_doc', label: 'Essay', fileName: 'essay.docx', fileSize: 10, bytes: essay.bytes },
-        {
-          answerKey: 'transcript_doc',
-          label: 'Transcript',
-          fileName: 'transcript.pdf',
-          fileSize: 10,
-          bytes: await files.pdf(1),
-        },
-      ],
-    });
+    const { bytes } = await internationalCopy(true, { fileName: 'transcript.pdf', bytes: await files.pdf(1) });
     expect(Buffer.from(bytes).toString('latin1')).toContain('/ObjStm');
     expect(files.pdfText(bytes).split('\n')).toEqual(
       expect.arrayContaining(['Ελένη', 'Моё эссе', 'Fixture page 1', 'eleni@example.com  ·  Page 1 of 3']),
