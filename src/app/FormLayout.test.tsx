@@ -7,28 +7,17 @@ import { initialSessionState, type SessionState } from '../features/session/sess
 import { answerChanged } from '../features/answers/answersSlice';
 import { dialogShown, toastShown } from '../features/notifications/notificationsSlice';
 import type { RootState } from './store';
+import { loggedInAccountHandlers } from '../../tests/msw/auth';
 
 const USERNAME = 'ada@example.com';
 
 /** A logged-in applicant; the start-up listener loads the profile, counts and tabs (answered here). */
 function loggedIn(session: Partial<SessionState> = {}, profile: object = {}): Partial<RootState> {
+  // loggedInAccountHandlers but for PUT /api/answer, which these tests record themselves (recordRequests).
   server.use(
-    http.get('*/api/profile', () =>
-      HttpResponse.json({
-        username: USERNAME,
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer: {},
-        document_answer: {},
-        version: 1,
-        ...profile,
-      }),
+    ...loggedInAccountHandlers({ username: USERNAME, version: 1, ...profile }).filter(
+      (handler) => handler.info.header !== 'PUT */api/answer',
     ),
-    http.get('*/api/add-another', () => HttpResponse.json({})),
-    http.get('*/api/tabs', () => HttpResponse.json({})),
-    http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),
-    http.post('*/api/web-status', () => HttpResponse.json({ message: 'ok' })),
   );
   return { session: { ...initialSessionState, is_logged_in: true, ...session } };
 }

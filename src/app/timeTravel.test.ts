@@ -6,6 +6,7 @@ import { answerChanged } from '../features/answers/answersSlice';
 import { toastShown } from '../features/notifications/notificationsSlice';
 import { userLoggedIn } from '../features/session/sessionSlice';
 import { tabSwitched } from '../features/tabs/tabsSlice';
+import { profileOf } from '../../tests/msw/auth';
 
 /**
  * Redux DevTools time travel replays recorded actions into a fresh state. That works when every action and
@@ -15,14 +16,7 @@ import { tabSwitched } from '../features/tabs/tabsSlice';
 describe('time travel across a journey', () => {
   it('replaying the recorded actions reproduces every intermediate state', async () => {
     recordRequests({
-      'GET /api/profile': {
-        username: 'ada@example.com',
-        last_page: '/education',
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer: { first_name: 'Ada' },
-        document_answer: {},
-      },
+      'GET /api/profile': profileOf({ last_page: '/education', answer: { first_name: 'Ada' } }),
       'GET /api/add-another': { activity: 2 },
       'GET /api/tabs': {},
       'POST /api/web-status': {},

@@ -12,6 +12,7 @@ import { formState, LOGGED_IN, SERVICE_USER } from '../form/testing';
 import { PDF_BUTTON, PDF_ERROR, PDF_PREPARING } from './messages';
 import { PdfDownload } from './PdfDownload';
 import { renderAppWithDocuments, renderWithDocuments, toastsOf } from './testing';
+import { profileOf } from '../../../tests/msw/auth';
 
 const pdfCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/api/pdf').length;
 
@@ -117,18 +118,13 @@ describe('who sees it, and where', () => {
   ])('on %s', async (path, title, session) => {
     recordDocumentCalls({
       'GET /api/pdf': { status: 'completed', url: PDF_URL },
-      'GET /api/profile': {
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
+      'GET /api/profile': profileOf({
         web_status:
           session.web_status === 'submitted'
             ? [{ web_status: 'started' }, { web_status: 'validating' }, { web_status: 'submitted' }]
             : [{ web_status: 'started' }],
-        answer: {},
         version: 1,
-        document_answer: {},
-      },
+      }),
       'GET /api/add-another': {},
       'GET /api/tabs': {},
       'PUT /api/last-page': { message: 'ok' },

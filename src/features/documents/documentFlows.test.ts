@@ -34,21 +34,12 @@ import { FILE_MESSAGES } from './fileRules';
 import { registerFile } from './fileRegistry';
 import { ANSWERED, PDF_ERROR, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
 import { docOf, fileOf, makeDocumentsStore, toastsOf, valuesOf } from './testing';
+import { profileOf } from '../../../tests/msw/auth';
 
 const line = (c: RecordedCall) => `${c.method} ${c.path}`;
 const STATUS_PATH = `/api/pdf/document-answer/${DOC_KEY}`;
 
-function profile(answer: Record<string, string | boolean>, version: number) {
-  return {
-    username: 'ada@example.com',
-    last_page: null,
-    successful_login: ['2026-01-01T00:00:00Z'],
-    web_status: [{ web_status: 'started' }],
-    answer,
-    version,
-    document_answer: {},
-  };
-}
+const profile = (answer: Record<string, string | boolean>, version: number) => profileOf({ answer, version });
 
 /** Answers in turn; the last one repeats. */
 const sequence = (...answers: object[]) => {

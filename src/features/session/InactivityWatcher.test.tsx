@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { renderApp } from '../../../tests/renderWithProviders';
@@ -8,27 +7,12 @@ import { INACTIVITY_LOGOUT } from '../../config/messages';
 import { initialSessionState } from './sessionSlice';
 import { INACTIVITY_WARNING_TITLE, LEAVE_LABEL, STAY_LABEL } from './InactivityWarning';
 import type { RootState } from '../../app/store';
+import { loggedInAccountHandlers } from '../../../tests/msw/auth';
 
 const PROMPT_AT = INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS;
 
 function loggedIn(): Partial<RootState> {
-  server.use(
-    http.get('*/api/profile', () =>
-      HttpResponse.json({
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer: {},
-        document_answer: {},
-        version: 1,
-      }),
-    ),
-    http.get('*/api/add-another', () => HttpResponse.json({})),
-    http.get('*/api/tabs', () => HttpResponse.json({})),
-    http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),
-    http.post('*/api/web-status', () => HttpResponse.json({ message: 'ok' })),
-  );
+  server.use(...loggedInAccountHandlers({ version: 1 }));
   return { session: { ...initialSessionState, is_logged_in: true } };
 }
 

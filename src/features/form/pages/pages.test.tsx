@@ -8,26 +8,13 @@ import { FORM_PAGES_DEFINITION } from '../definition';
 import { VISITOR_UPLOAD_MESSAGE } from '../questions/DocumentQuestion';
 import { SUMMARY_TITLE } from '../summary/MissingInfoSummary';
 import { formState, LOGGED_IN, SERVICE_USER, VALIDATING } from '../testing';
+import { loggedInAccountHandlers } from '../../../../tests/msw/auth';
 
 function accountServer(answer: Record<string, string | boolean> = {}, extra: object = {}) {
   server.use(
-    http.get('*/api/profile', () =>
-      HttpResponse.json({
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: ['2026-01-01T00:00:00Z'],
-        web_status: [{ web_status: 'started' }],
-        answer,
-        version: 1,
-        document_answer: {},
-        ...extra,
-      }),
-    ),
-    http.get('*/api/add-another', () => HttpResponse.json({})),
-    http.get('*/api/tabs', () => HttpResponse.json({})),
-    http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),
-    http.post('*/api/web-status', () => HttpResponse.json({ message: 'ok' })),
+    // Before the account's handlers: the first handler that matches answers.
     http.put('*/api/answer', () => HttpResponse.json({ message: 'ok', version: 2 })),
+    ...loggedInAccountHandlers({ answer, version: 1, ...extra }),
   );
 }
 

@@ -9,6 +9,7 @@ import { FormPage } from '../FormPage';
 import { formState, LOGGED_IN, renderForm, VALIDATING, withFormListeners } from '../testing';
 import { SUMMARY_TITLE } from './MissingInfoSummary';
 import { summaryItems } from './summaryItems';
+import { loggedInAccountHandlers } from '../../../../tests/msw/auth';
 
 const ERRORS = {
   hs_name: ['Search for Your School'],
@@ -81,23 +82,14 @@ describe('the missing-information summary', () => {
 describe('following a link to another page', () => {
   beforeEach(() => {
     server.use(
-      http.get('*/api/profile', () =>
-        HttpResponse.json({
-          username: 'ada@example.com',
-          last_page: '/about',
-          successful_login: ['2026-01-01T00:00:00Z'],
-          web_status: [{ web_status: 'started' }, { web_status: 'validating' }],
-          answer: {},
-          version: 1,
-          document_answer: {},
-        }),
-      ),
-      http.get('*/api/add-another', () => HttpResponse.json({})),
-      http.get('*/api/tabs', () => HttpResponse.json({})),
-      http.put('*/api/last-page', () => HttpResponse.json({ message: 'ok' })),
+      // Before the account's handlers: the first handler that matches answers.
       http.put('*/api/answer', () => HttpResponse.json({ message: 'ok', version: 2 })),
       http.post('*/api/validations', () => HttpResponse.json({ message: 'ok' })),
-      http.post('*/api/web-status', () => HttpResponse.json({ message: 'ok' })),
+      ...loggedInAccountHandlers({
+        last_page: '/about',
+        web_status: [{ web_status: 'started' }, { web_status: 'validating' }],
+        version: 1,
+      }),
     );
   });
 
