@@ -167,10 +167,15 @@ test.describe('an applicant', () => {
     await essayTab.focus();
     await page.keyboard.press('ArrowRight');
     const switched = page.waitForResponse((r) => r.url().endsWith('/api/tabs') && r.request().method() === 'PUT');
+    // The upload tab's question fetches its conversion status when it shows.
+    const checked = page.waitForResponse((r) => r.url().includes('/api/pdf/document-answer/'));
     await page.keyboard.press('Enter');
     expect((await switched).ok()).toBe(true);
+    await checked;
     await expect(page.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Personal Statement Document')).toBeVisible();
+    // While that check runs a switch is refused (SPEC §4), and the file input is aria-busy: wait for its end.
+    await expect(page.getByLabel('Personal Statement Document')).not.toHaveAttribute('aria-busy', 'true');
     await page.getByRole('tab', { name: 'Write your statement' }).click();
     await expect(essayTab).toHaveAttribute('aria-selected', 'true');
     await typeInto(page, '#personal_statement_essay', 'I have always loved engines.');

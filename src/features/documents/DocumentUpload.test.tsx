@@ -2,8 +2,7 @@
  * The document question as the applicant uses it (the Final Steps personal statement tabs): progress and status
  * while uploading and converting, the stored file, each file rule's message on the field, a failure on the field,
  * delete behind its confirm dialog, and the tabs: leaving a tab that holds a file deletes it; while an upload runs
- * the switch is refused with the 'File Upload in Progress' dialog; while the tab's data is still being fetched it
- * waits for it.
+ * (or the tab's data is still being fetched) the switch is refused with the 'File Upload in Progress' dialog.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -264,7 +263,7 @@ describe('tabs', () => {
     expect(valuesOf(store)[DOC_KEY]).toBe(ANSWERED);
   });
 
-  it('waits while the tab’s data is still being fetched, then switches (no dialog: nothing is uploading)', async () => {
+  it('blocked while the tab’s data is still being fetched', async () => {
     const answer = gate();
     server.use(
       http.get('*/api/document-answer', async () => {
@@ -275,15 +274,15 @@ describe('tabs', () => {
     const calls = recordDocumentCalls({ 'PUT /api/tabs': { message: 'ok' } });
     const { store, user } = renderTabs();
     await waitFor(() => expect(docOf(store, DOC_KEY)?.phase).toBe('checking'));
+    // The file input says so meanwhile (nothing else shows).
+    const input = screen.getByLabelText('Personal Statement Document', { exact: false, selector: 'input' });
+    expect(input).toHaveAttribute('aria-busy', 'true');
     await user.click(screen.getByRole('tab', { name: 'Write your statement' }));
+    expect(await screen.findByRole('dialog', { name: TAB_BLOCKED_TITLE })).toBeInTheDocument();
     expect(calls).toEqual([]);
-    expect(screen.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
     answer.open();
-    await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'Write your statement' })).toHaveAttribute('aria-selected', 'true'),
-    );
-    expect(calls.map(line)).toEqual(['PUT /api/tabs']);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(docOf(store, DOC_KEY).phase).toBe('idle'));
+    expect(input).not.toHaveAttribute('aria-busy');
   });
 });
 

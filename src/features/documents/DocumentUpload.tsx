@@ -6,7 +6,14 @@ import { Dialog } from '../../components/Dialog';
 import type { DocumentQuestion } from '../form/definition/types';
 import { describe, FieldShell } from '../form/renderer/Field';
 import { useTextAnswer } from '../form/renderer/hooks';
-import { deleteRequested, documentQuestionShown, isBusy, selectDocument, uploadRequested } from './documentsSlice';
+import {
+  deleteRequested,
+  documentQuestionShown,
+  isBusy,
+  isChecking,
+  selectDocument,
+  uploadRequested,
+} from './documentsSlice';
 import { registerFile } from './fileRegistry';
 import { formatFileSize } from './format';
 import { ANSWERED, DELETE_CONFIRM, DELETE_DIALOG_TITLE } from './messages';
@@ -31,11 +38,13 @@ interface DocumentUploadProps {
 export function DocumentUpload({ question, messages: validation, required }: DocumentUploadProps) {
   const { key, label, hint } = question;
   const dispatch = useAppDispatch();
-  // Fetching the question's data shows nothing (only a tab switch waits for it): 'checking' looks like 'idle'.
+  // Fetching the question's data shows nothing but aria-busy on the input (a tab switch is refused meanwhile,
+  // SPEC §4): otherwise 'checking' looks like 'idle'.
   const doc = useAppSelector((s) => {
     const held = selectDocument(s, key);
-    return held.phase === 'checking' ? { ...held, phase: 'idle' as const } : held;
+    return isChecking(held) ? { ...held, phase: 'idle' as const } : held;
   }, shallowEqual);
+  const checking = useAppSelector((s) => isChecking(selectDocument(s, key)));
   const answered = useTextAnswer(key) === ANSWERED;
   const profileLoaded = useAppSelector((s) => s.session.profile_loaded);
   const [confirming, setConfirming] = useState(false);
@@ -137,6 +146,7 @@ export function DocumentUpload({ question, messages: validation, required }: Doc
         accept={ACCEPT}
         aria-invalid={messages.length > 0 || undefined}
         aria-disabled={working || undefined}
+        aria-busy={checking || undefined}
         aria-describedby={describe(key, hint, messages, ...(showStored ? [fileId] : []))}
         onChange={onChange}
       />

@@ -25,6 +25,7 @@ import { serverVersionSeen } from '../answers/syncSlice';
 import { loadValidation } from '../form/formListeners';
 import { toastShown } from '../notifications/notificationsSlice';
 import {
+  CHECK_WAIT_MS,
   checkFinished,
   checkStarted,
   conversionStarted,
@@ -32,6 +33,7 @@ import {
   deleteFailed,
   deleteFinished,
   deleteStarted,
+  isChecking,
   pdfDownloadFinished,
   pdfDownloadStarted,
   selectDocument,
@@ -163,8 +165,8 @@ export async function upload(
   const { key, name, size } = request;
   const file = takeFile(request.fileId);
   // The question's data may still be on its way (it was just shown): the upload waits for it.
-  if (selectDocument(getState(), key).phase === 'checking') {
-    await listenerApi.condition((_action, current) => selectDocument(current, key).phase !== 'checking', 30_000);
+  if (isChecking(selectDocument(getState(), key))) {
+    await listenerApi.condition((_action, current) => !isChecking(selectDocument(current, key)), CHECK_WAIT_MS);
   }
   const state = getState();
   const before = selectDocument(state, key);

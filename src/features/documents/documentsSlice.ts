@@ -219,3 +219,10 @@ export const selectDocument = (state: RootState, key: string): DocumentState =>
   selectDocuments(state).byKey[key] ?? IDLE_DOCUMENT;
 
 export const isBusy = (doc: DocumentState) => doc.phase !== 'idle';
+
+/**
+ * Whether a document question is still fetching what the server holds (it does when it shows). An upload waits for
+ * that, at most CHECK_WAIT_MS; a tab switch is refused meanwhile (SPEC §4); the file input says it is busy.
+ */
+export const isChecking = (doc: DocumentState) => doc.phase === 'checking';
+export const CHECK_WAIT_MS = 30_000;

@@ -1,6 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'react-redux';
-import type { Store } from '@reduxjs/toolkit';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { Dialog } from '../../../components/Dialog';
@@ -19,25 +18,6 @@ import { QuestionRenderer } from '../renderer/QuestionRenderer';
 
 export { tabsError };
 
-/** The longest a tab switch waits for the left tab's document data before it counts as under way. */
-export const CHECK_WAIT_MS = 10_000;
-
-/** Resolves once `done` holds for the store's state, or after `maxMs`. */
-function whenState(store: Store<RootState>, done: (state: RootState) => boolean, maxMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (done(store.getState())) return resolve();
-    const finish = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(finish, maxMs);
-    const unsubscribe = store.subscribe(() => {
-      if (done(store.getState())) finish();
-    });
-  });
-}
-
 /** The document questions of a tab (their uploads tie the tab down, SPEC §4). */
 const documentKeys = (tab: TabsQuestionDef['tabs'][number]) =>
   tab.questions.filter((q) => q.type === 'document').map((q) => q.key);
@@ -46,11 +26,9 @@ const documentKeys = (tab: TabsQuestionDef['tabs'][number]) =>
  * Tabs (SPEC §4): a tablist (arrow keys, Home and End move between the tabs; Enter or Space chooses one) and the
  * chosen tab's questions. Choosing saves the choice (PUT /api/tabs), then records it and clears the answers on
  * the left tab's clear list. A failure shows an error toast and keeps the tab. Visitors see the default tab only.
- * While the chosen tab's upload is under way (uploading, converting, deleting) the switch is refused with the
- * 'File Upload in Progress' dialog. While its document data is still being fetched (a document question checks
- * what the server holds when it shows), the switch waits for it instead, at most CHECK_WAIT_MS: that is no upload,
- * and on a slow connection the dialog would have been shown for nothing. Leaving a tab that holds an uploaded
- * file deletes its conversion and document answer (the Documents listeners).
+ * While the chosen tab's upload is under way (uploading, converting, or its data still being fetched) the switch is
+ * refused with the 'File Upload in Progress' dialog; leaving a tab that holds an uploaded file deletes its
+ * conversion and document answer (the Documents listeners).
  */
 export function TabsQuestion({ question, readOnly = false, section }: QuestionProps<TabsQuestionDef>) {
   const { tabId, tabs, defaultTab } = question;
@@ -70,14 +48,11 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
   const choose = async (id: string) => {
     if (id === chosen.id || busy) return;
     const docKeys = documentKeys(chosen);
-    setBusy(true);
-    const checked = (state: RootState) => docKeys.every((key) => selectDocument(state, key).phase !== 'checking');
-    await whenState(store, checked, CHECK_WAIT_MS);
     if (docKeys.some((key) => isBusy(selectDocument(store.getState(), key)))) {
-      setBusy(false);
       setBlocked(true);
       return;
     }
+    setBusy(true);
     try {
       await dispatch(api.endpoints.putTabs.initiate({ tab_id: tabId, chosen_tab: id })).unwrap();
       // Not busy from the same render that shows the new tab (updates after an await are batched): a click on
