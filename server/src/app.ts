@@ -154,7 +154,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: false,
   });
-  // (It sets the headers on the raw response and calls back at once; since helmet 8.1 it throws instead of passing errors.)
+  // It sets the headers on the raw response and calls back at once (since helmet 8.1 it throws rather than
+  // passing an error on).
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

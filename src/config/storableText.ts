@@ -15,7 +15,14 @@ export function unstorableText(text: string): 'nullCharacter' | 'halfCharacter' 
   return null;
 }
 
-/** `text` made storable: null characters dropped (they are invisible), half characters shown as U+FFFD (�). */
+/** Any surrogate, whole pair or half: text without one (nearly all) needs no closer look. */
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * `text` made storable: null characters dropped (they are invisible), half characters shown as U+FFFD (�). It runs
+ * on every keystroke (the answers slice), so text without either comes back as it is after two native scans.
+ */
 export function storableText(text: string): string {
+  if (!text.includes('\u0000') && !ANY_SURROGATE.test(text)) return text;
   return text.replaceAll('\u0000', '').replace(SURROGATES, (_match: string, whole?: string) => whole ?? '\uFFFD');
 }

@@ -82,14 +82,16 @@ const isInvisible = (code: number) =>
 /** Spaces of other widths, written as a plain space (so pdfkit can break lines there). */
 const ODD_SPACES = new Set(['\u2002', '\u2003', '\u2009', '\u202f']);
 
-/** Per code point: 0 not looked up yet, 1 all four faces have a glyph for it, 2 not (the italics lack a few). */
-const covered = new Uint8Array(0x110000);
+/** Per code point looked up: whether all four faces have a glyph for it (the italics lack a few). */
+const covered = new Map<number, boolean>();
 
 function hasGlyph(code: number): boolean {
-  if (covered[code] === 0) {
-    covered[code] = Object.values(openFaces()).every((face) => face.hasGlyphForCodePoint(code)) ? 1 : 2;
+  let all = covered.get(code);
+  if (all === undefined) {
+    all = Object.values(openFaces()).every((face) => face.hasGlyphForCodePoint(code));
+    covered.set(code, all);
   }
-  return covered[code] === 1;
+  return all;
 }
 
 /**
