@@ -35,6 +35,12 @@ export const PDF_POLL_FIRST_MS = 1000;
 export const PDF_POLL_AFTER_RESULT_MS = 600_000;
 export const WEB_STATUS_RETRIES = 2;
 
+/**
+ * How long answers that a session could not send stay on this device for the next login of that account. Past
+ * it they are deleted when the app next starts here: a shared computer does not keep a person's answers forever.
+ */
+export const UNSENT_ANSWERS_KEPT_DAYS = 30;
+
 export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_ERROR_MS = 300_000;
 export const TOAST_SWIPE_CLOSE_PX = 50;

@@ -31,6 +31,11 @@ export const SAVE_STATE = {
 export const ANSWERS_KEPT_TITLE = 'Answers kept on this device';
 export const ANSWERS_KEPT =
   'Some of your answers could not be sent. They are kept on this device and will be sent after you next log in here.';
+/** After a login that sent answers a session had left unsent on this device (or could not, and why). */
+export const LAST_VISIT_SAVED_TITLE = 'Answers from your last visit saved';
+export const LAST_VISIT_SAVED =
+  'Some answers you gave on this device during your last visit had not reached us when your session ended. They are saved now.';
+export const LAST_VISIT_REFUSED_TITLE = 'Answers from your last visit not saved';
 
 /** The staff view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, StaffReview.tsx). */
 export const REVIEW_LOADING = 'Loading the application…';

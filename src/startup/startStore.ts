@@ -4,6 +4,7 @@ import { connectionRestored } from '../app/events';
 import { sessionDetected } from '../features/session/sessionSlice';
 import { hasLoginCookie, loginCountFromCookie } from '../features/session/loginCookie';
 import { accountAtStart, setStorageAccount } from '../features/persistence/accountStorage';
+import { tidyDevice } from '../features/persistence/accountSwitch';
 
 /** Whether this page is the staff view (a service token in the address). */
 const isStaffView = () => new URLSearchParams(window.location.search).has('service_token');
@@ -18,7 +19,10 @@ export function startStore(): Promise<AppStore> {
   // The staff view shows another person's answers: nothing of it is kept on this device or shared with other tabs.
   const staff = isStaffView();
   // The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
-  setStorageAccount(accountAtStart(isLoggedIn));
+  const account = accountAtStart(isLoggedIn);
+  setStorageAccount(account);
+  // Accounts whose session ended with no tab open keep only their unsent answers here, and not for ever.
+  if (!staff) tidyDevice(account);
   const store = makeStore(undefined, { persist: !staff, crossTab: !staff });
   store.dispatch(sessionDetected({ isLoggedIn, numLogins: loginCountFromCookie() }));
   window.addEventListener('online', () => store.dispatch(connectionRestored()));

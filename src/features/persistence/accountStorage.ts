@@ -6,12 +6,17 @@
 const PREFIX = 'admission';
 const CURRENT_ACCOUNT_KEY = `${PREFIX}:account`;
 export const VISITOR = 'visitor';
+/**
+ * Between a session's end and the store being cleared, the persisted state still holds the account's answers:
+ * its writes go nowhere (not to the visitor's key, where the next person at the computer would find them).
+ */
+export const NOBODY = '';
 
 let account = VISITOR;
 
-const storageKey = (name: string, key: string) => `${PREFIX}:${encodeURIComponent(name)}:${key}`;
+export const storageKey = (name: string, key: string) => `${PREFIX}:${encodeURIComponent(name)}:${key}`;
 
-function local(): Storage | null {
+export function localStore(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
@@ -21,13 +26,15 @@ function local(): Storage | null {
 
 export const accountStorage = {
   getItem(key: string): Promise<string | null> {
-    return Promise.resolve(local()?.getItem(storageKey(account, key)) ?? null);
+    if (account === NOBODY) return Promise.resolve(null);
+    return Promise.resolve(localStore()?.getItem(storageKey(account, key)) ?? null);
   },
   /** Rejects when the browser refuses (quota): redux-persist then calls writeFailHandler; what was stored stays. */
   setItem(key: string, value: string): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (account === NOBODY) return resolve();
       try {
-        const storage = local();
+        const storage = localStore();
         if (!storage) throw new Error('This browser does not let the application store data on this device.');
         storage.setItem(storageKey(account, key), value);
         resolve();
@@ -37,7 +44,7 @@ export const accountStorage = {
     });
   },
   removeItem(key: string): Promise<void> {
-    local()?.removeItem(storageKey(account, key));
+    if (account !== NOBODY) localStore()?.removeItem(storageKey(account, key));
     return Promise.resolve();
   },
 };
@@ -50,8 +57,8 @@ export function currentAccount(): string {
 export function setStorageAccount(name: string) {
   account = name;
   try {
-    if (name === VISITOR) local()?.removeItem(CURRENT_ACCOUNT_KEY);
-    else local()?.setItem(CURRENT_ACCOUNT_KEY, name);
+    if (name === VISITOR || name === NOBODY) localStore()?.removeItem(CURRENT_ACCOUNT_KEY);
+    else localStore()?.setItem(CURRENT_ACCOUNT_KEY, name);
   } catch {
     // the account is still switched in memory
   }
@@ -60,12 +67,25 @@ export function setStorageAccount(name: string) {
 /** The account whose data a freshly loaded tab should use: the last logged-in one while the login cookie exists. */
 export function accountAtStart(loggedIn: boolean): string {
   if (!loggedIn) return VISITOR;
-  return local()?.getItem(CURRENT_ACCOUNT_KEY) ?? VISITOR;
+  return localStore()?.getItem(CURRENT_ACCOUNT_KEY) ?? VISITOR;
+}
+
+/** The accounts (not the visitor) that have a persisted copy on this device. */
+export function accountsStored(): string[] {
+  const storage = localStore();
+  if (!storage) return [];
+  const names = new Set<string>();
+  for (let i = 0; i < storage.length; i += 1) {
+    const match = storage.key(i)?.match(/^admission:([^:]+):/);
+    if (match) names.add(decodeURIComponent(match[1]));
+  }
+  names.delete(VISITOR);
+  return [...names];
 }
 
 /** Removes everything stored for an account (logout on a shared computer, or a visitor who logged in). */
 export function purgeAccount(name: string) {
-  const storage = local();
+  const storage = localStore();
   if (!storage) return;
   const prefix = `${PREFIX}:${encodeURIComponent(name)}:`;
   for (let i = storage.length - 1; i >= 0; i -= 1) {

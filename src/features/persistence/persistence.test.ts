@@ -1,9 +1,11 @@
-import { createMigrate, getStoredState, persistStore } from 'redux-persist';
+import { createMigrate, persistStore } from 'redux-persist';
 import { makeStore, rootReducer } from '../../app/store';
 import { answerChanged } from '../answers/answersSlice';
-import { accountAtStart, accountStorage, purgeAccount, setStorageAccount, VISITOR } from './accountStorage';
+import { accountAtStart, accountStorage, setStorageAccount, VISITOR } from './accountStorage';
 import { migrations, PERSIST_KEY, PERSIST_VERSION, reconcile } from './persistConfig';
-import { leaveAccount, switchToAccount } from './accountSwitch';
+import { leaveAccount, storageReleased, switchToAccount, tidyDevice, unsentAnswersDelivered } from './accountSwitch';
+import { keepUnsent, readUnsent, unsentOf } from './unsentAnswers';
+import { UNSENT_ANSWERS_KEPT_DAYS } from '../../config/constants';
 
 const KEY = (account: string) => `admission:${encodeURIComponent(account)}:persist:${PERSIST_KEY}`;
 const stored = (account: string) => {
@@ -127,41 +129,75 @@ describe('migrations', () => {
 });
 
 describe('per account on a shared computer', () => {
-  it('a visitor who logs in moves their answers to the account; the visitor copy is removed', async () => {
-    localStorage.setItem(KEY(VISITOR), JSON.stringify({ answers: JSON.stringify({ values: { a: 'v' }, errors: {} }) }));
-    expect(await switchToAccount('ada@example.com')).toBeUndefined();
-    expect(localStorage.getItem(KEY(VISITOR))).toBeNull();
-    expect(accountAtStart(true)).toBe('ada@example.com');
-    expect(accountAtStart(false)).toBe(VISITOR);
-  });
-
-  it('logout with everything saved leaves no answers in storage; with unsent answers keeps them for the next login', async () => {
-    await switchToAccount('ada@example.com');
-    await accountStorage.setItem(
-      `persist:${PERSIST_KEY}`,
+  const ADA = 'ada@example.com';
+  const storeCopy = (account: string, values: object, dirty: string[]) =>
+    localStorage.setItem(
+      KEY(account),
       JSON.stringify({
-        answers: JSON.stringify({ values: { a: 'x' }, errors: {} }),
-        sync: JSON.stringify({ dirty: ['a'], version: 2 }),
+        answers: JSON.stringify({ values, errors: {} }),
+        addAnother: JSON.stringify({ counts: { activity: 3 } }),
+        sync: JSON.stringify({ dirty, version: 2 }),
         _persist: '{"version":1}',
       }),
     );
-    leaveAccount('ada@example.com', false);
-    expect(localStorage.getItem(KEY('ada@example.com'))).not.toBeNull();
-    const back = await switchToAccount('ada@example.com');
-    expect(back).toMatchObject({ answers: { values: { a: 'x' } }, sync: { dirty: ['a'] } });
-    leaveAccount('ada@example.com', true);
-    expect(Object.keys(localStorage).filter((k) => k.includes('ada'))).toEqual([]);
+  const adaKeys = () => Object.keys(localStorage).filter((k) => k.includes(encodeURIComponent(ADA)));
+
+  it('a visitor who logs in moves their answers to the account; the visitor copy is removed', () => {
+    localStorage.setItem(KEY(VISITOR), JSON.stringify({ answers: JSON.stringify({ values: { a: 'v' }, errors: {} }) }));
+    expect(switchToAccount(ADA)).toEqual({});
+    expect(localStorage.getItem(KEY(VISITOR))).toBeNull();
+    expect(accountAtStart(true)).toBe(ADA);
+    expect(accountAtStart(false)).toBe(VISITOR);
   });
 
-  it('another account never reads the first one’s data', async () => {
-    await switchToAccount('ada@example.com');
-    await accountStorage.setItem(
-      `persist:${PERSIST_KEY}`,
-      '{"answers":"{\\"values\\":{\\"secret\\":\\"ada\\"},\\"errors\\":{}}"}',
-    );
-    leaveAccount('ada@example.com', false);
-    expect(await switchToAccount('bob@example.com')).toBeUndefined();
-    expect(await getStoredState({ key: PERSIST_KEY, storage: accountStorage })).toBeUndefined();
-    purgeAccount('ada@example.com');
+  it('a session that ends keeps only the unsent answers (with their labels), not the whole copy', () => {
+    switchToAccount(ADA);
+    storeCopy(ADA, { city: 'Troy', gender: 'F', gender_desc: 'Female', last_name: 'Saved' }, ['city']);
+    leaveAccount(ADA, unsentOf({ gender: 'F', gender_desc: 'Female', last_name: 'Saved' }, ['gender']));
+    expect(localStorage.getItem(KEY(ADA))).toBeNull();
+    expect(adaKeys()).toEqual([`admission-unsent:${encodeURIComponent(ADA)}`]);
+    expect(readUnsent(ADA)).toEqual({ city: 'Troy', gender: 'F', gender_desc: 'Female' });
+    expect(accountAtStart(true)).toBe(VISITOR);
+  });
+
+  it('with everything saved, nothing of the account stays; once sent, the unsent answers go too', () => {
+    switchToAccount(ADA);
+    storeCopy(ADA, { city: 'Troy' }, []);
+    leaveAccount(ADA, {});
+    expect(adaKeys()).toEqual([]);
+    leaveAccount(ADA, { city: 'Albany' });
+    expect(switchToAccount(ADA)).toEqual({ city: 'Albany' });
+    unsentAnswersDelivered(ADA);
+    expect(adaKeys()).toEqual([]);
+  });
+
+  it('until the store is cleared, what redux-persist writes goes nowhere (not to the next visitor)', async () => {
+    switchToAccount(ADA);
+    leaveAccount(ADA, {});
+    await accountStorage.setItem(`persist:${PERSIST_KEY}`, '{"answers":"{}"}');
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('admission:'))).toEqual([]);
+    storageReleased();
+    await accountStorage.setItem(`persist:${PERSIST_KEY}`, '{"answers":"{}"}');
+    expect(localStorage.getItem(KEY(VISITOR))).not.toBeNull();
+  });
+
+  it('another account never reads the first one’s answers', () => {
+    switchToAccount(ADA);
+    leaveAccount(ADA, { secret: 'ada' });
+    expect(switchToAccount('bob@example.com')).toEqual({});
+    expect(readUnsent(ADA)).toEqual({ secret: 'ada' });
+  });
+
+  it('at start-up another account’s leftover copy is cut to its unsent answers; old ones expire', () => {
+    storeCopy(ADA, { city: 'Troy', last_name: 'Saved' }, ['city']);
+    tidyDevice(VISITOR);
+    expect(localStorage.getItem(KEY(ADA))).toBeNull();
+    expect(readUnsent(ADA)).toEqual({ city: 'Troy' });
+    keepUnsent('old@example.com', { a: 'b' }, Date.now() - (UNSENT_ANSWERS_KEPT_DAYS + 1) * 86_400_000);
+    storeCopy('bob@example.com', { a: 'kept whole' }, ['a']);
+    tidyDevice('bob@example.com');
+    expect(readUnsent('old@example.com')).toEqual({});
+    expect(readUnsent(ADA)).toEqual({ city: 'Troy' });
+    expect(localStorage.getItem(KEY('bob@example.com'))).not.toBeNull();
   });
 });

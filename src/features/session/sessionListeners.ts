@@ -2,15 +2,25 @@ import type { AppStartListening } from '../../app/store';
 import { appStarted, logoutRequested, pageVisited, startupLoadsSettled } from '../../app/events';
 import { currentPath, navigate } from '../../app/navigation';
 import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../config/paths';
-import { ANSWERS_KEPT, ANSWERS_KEPT_TITLE, INACTIVITY_LOGOUT, SESSION_INVALID } from '../../config/messages';
+import {
+  ANSWERS_KEPT,
+  ANSWERS_KEPT_TITLE,
+  GENERIC_ERROR,
+  INACTIVITY_LOGOUT,
+  LAST_VISIT_REFUSED_TITLE,
+  LAST_VISIT_SAVED,
+  LAST_VISIT_SAVED_TITLE,
+  SESSION_INVALID,
+} from '../../config/messages';
 import { api } from '../../services/api';
 import { sessionInvalidated } from '../../services/apiEvents';
 import type { ApiError } from '../../services/baseQuery';
 import { answersLoaded } from '../answers/answersSlice';
 import { mergeAnswers } from '../answers/merge';
-import { flushAnswers } from '../answers/outbox';
-import { pendingRestored, serverVersionSeen } from '../answers/syncSlice';
-import { leaveAccount, switchToAccount } from '../persistence/accountSwitch';
+import { flushAnswers, type FlushResult } from '../answers/outbox';
+import { pendingRestored, saveRefused, saveSucceeded, serverVersionSeen } from '../answers/syncSlice';
+import { leaveAccount, storageReleased, switchToAccount, unsentAnswersDelivered } from '../persistence/accountSwitch';
+import { unsentOf } from '../persistence/unsentAnswers';
 import { addAnotherLoaded } from '../addAnother/addAnotherSlice';
 import { tabsLoaded } from '../tabs/tabsSlice';
 import { dialogShown, toastShown } from '../notifications/notificationsSlice';
@@ -27,22 +37,31 @@ type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
 /**
  * Loads the logged-in applicant's profile, add-another counts and tab choices into the store. Answers typed
- * here and not yet saved (as a visitor before logging in, or left on this device by a logout that could not
- * send them) win over the server's copy key by key, and are saved at once: nothing typed is lost or sent twice.
+ * here and not yet saved (as a visitor before logging in, or left on this device by a session that ended before
+ * they were saved) win over the server's copy key by key, and are saved before anything else: nothing typed is
+ * lost or sent twice. Answers from the last visit are announced once the server has them (or has refused them).
  */
 async function loadAccount(listenerApi: ListenerApi) {
   const { dispatch, getState } = listenerApi;
   const profile = await dispatch(api.endpoints.getProfile.initiate(undefined, { forceRefetch: true })).unwrap();
-  const leftOnDevice = await switchToAccount(profile.username);
-  if (leftOnDevice?.answers) {
-    dispatch(answersLoaded({ ...leftOnDevice.answers.values, ...getState().answers.values }));
-    dispatch(pendingRestored(leftOnDevice.sync?.dirty ?? []));
+  const lastVisit = switchToAccount(profile.username);
+  const lastVisitKeys = Object.keys(lastVisit);
+  if (lastVisitKeys.length > 0) {
+    // Unsent beats acknowledged; among unsent answers, this tab's own (typed later) win.
+    const { answers, sync } = getState();
+    dispatch(answersLoaded({ ...answers.values, ...lastVisit, ...unsentOf(answers.values, sync.dirty) }));
+    dispatch(pendingRestored(lastVisitKeys));
   }
   const { answers, sync } = getState();
   dispatch(answersLoaded(mergeAnswers(profile.answer, answers.values, sync.dirty)));
   dispatch(serverVersionSeen(profile.version ?? 0));
   dispatch(profileLoaded(profile));
-  if (sync.dirty.length > 0) await flushAnswers(listenerApi);
+  if (sync.dirty.length > 0) {
+    const result = await flushAnswers(listenerApi);
+    if (lastVisitKeys.length > 0)
+      // Joined: a listener's forks end with it, and this one may wait for a retry of the save.
+      listenerApi.fork(() => announceLastVisit(listenerApi, profile.username, result), { autoJoin: true });
+  }
   const [counts, tabs] = await Promise.all([
     dispatch(api.endpoints.getAddAnother.initiate(undefined, { forceRefetch: true })).unwrap(),
     dispatch(api.endpoints.getTabs.initiate(undefined, { forceRefetch: true })).unwrap(),
@@ -55,6 +74,38 @@ async function loadAccount(listenerApi: ListenerApi) {
     void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'started' }));
   }
   return profile;
+}
+
+/**
+ * Tells the applicant what became of the answers their last visit left on this device, once that is known: saved
+ * now, saved by a later retry (no connection at login), or refused with the server's reason. Until then the
+ * device keeps them; a session that ends again first keeps them for the next login.
+ */
+async function announceLastVisit(listenerApi: ListenerApi, username: string, first: FlushResult) {
+  const { dispatch, getState, condition } = listenerApi;
+  let result = first;
+  while (result === 'deferred') {
+    const settled = await condition(
+      (action) => saveSucceeded.match(action) || saveRefused.match(action) || userLoggedOut.match(action),
+    );
+    if (!settled || !getState().session.is_logged_in) return;
+    const { sync } = getState();
+    if (sync.status === 'error') result = 'refused';
+    else if (sync.status === 'saved' || sync.status === 'pending') result = 'saved';
+  }
+  if (result === 'unauthorized') return;
+  unsentAnswersDelivered(username);
+  if (result === 'saved') {
+    dispatch(toastShown({ severity: 'success', title: LAST_VISIT_SAVED_TITLE, message: LAST_VISIT_SAVED }));
+  } else {
+    dispatch(
+      toastShown({
+        severity: 'error',
+        title: LAST_VISIT_REFUSED_TITLE,
+        message: getState().sync.error ?? GENERIC_ERROR,
+      }),
+    );
+  }
 }
 
 /** Fetch failures other than 401 go to the error dialog (SPEC §9: errors to an error boundary). */
@@ -120,16 +171,18 @@ export function addSessionListeners(startListening: AppStartListening) {
     },
   });
 
-  // SPEC §8: 401 → cache cleared, /login with the session message.
+  // SPEC §8: 401 → cache cleared, /login with the session message. Whatever was not saved stays on this device
+  // (only that) for the next login.
   startListening({
     actionCreator: sessionInvalidated,
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
-      // Whatever was not saved stays on this device for the next login.
-      leaveAccount(listenerApi.getState().session.username, listenerApi.getState().sync.dirty.length === 0);
+      const { session, answers, sync } = listenerApi.getState();
+      leaveAccount(session.username, unsentOf(answers.values, sync.dirty));
       await navigate(PATHS.login, { replace: true, state: { errorMessage: SESSION_INVALID } });
       listenerApi.dispatch(api.util.resetApiState());
       listenerApi.dispatch(userLoggedOut());
+      storageReleased();
     },
   });
 
@@ -140,7 +193,8 @@ export function addSessionListeners(startListening: AppStartListening) {
     effect: async ({ payload }, listenerApi) => {
       const { dispatch, getState } = listenerApi;
       const username = getState().session.username;
-      const saved = (await flushAnswers(listenerApi)) === 'saved';
+      // 'unauthorized': the session had already ended on the server; the 401 listener ends it here too.
+      if ((await flushAnswers(listenerApi)) === 'unauthorized') return;
       try {
         await dispatch(api.endpoints.logout.initiate()).unwrap();
       } catch (error) {
@@ -151,7 +205,8 @@ export function addSessionListeners(startListening: AppStartListening) {
         }
         // An inactivity logout still clears this device (a shared computer must not keep the session).
       }
-      leaveAccount(username, saved);
+      const unsent = unsentOf(getState().answers.values, getState().sync.dirty);
+      leaveAccount(username, unsent);
       // Navigate first, and clear once there: logged out on /completion, the route guards would send the
       // applicant to /about instead.
       await navigate(PATHS.login, {
@@ -160,7 +215,10 @@ export function addSessionListeners(startListening: AppStartListening) {
       });
       dispatch(api.util.resetApiState());
       dispatch(userLoggedOut());
-      if (!saved) dispatch(toastShown({ severity: 'error', title: ANSWERS_KEPT_TITLE, message: ANSWERS_KEPT }));
+      storageReleased();
+      if (Object.keys(unsent).length > 0) {
+        dispatch(toastShown({ severity: 'error', title: ANSWERS_KEPT_TITLE, message: ANSWERS_KEPT }));
+      }
     },
   });
 
