@@ -3,15 +3,33 @@ import { latestCode } from './outbox';
 
 export const PASSWORD = 'Persist-Answers-2026!';
 
-/** A fresh confirmed applicant, logged in through the API (the session cookie lands in the page's context). */
-export async function newLoggedInApplicant(request: APIRequestContext, prefix: string): Promise<string> {
+/**
+ * A fresh confirmed applicant, logged in through the API (the session cookie lands in the page's context), on the
+ * main e2e server or, with `base`, on the one with short inactivity timeouts.
+ */
+export async function newLoggedInApplicant(
+  request: APIRequestContext,
+  prefix: string,
+  base: { url: string; server: 'short-idle' } = { url: '', server: 'short-idle' },
+): Promise<string> {
   const username = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await request.post('/public/signup', { data: { username, password: PASSWORD } })).status()).toBe(201);
-  const code = latestCode(username);
-  expect((await request.post('/public/confirm', { data: { username, code } })).status()).toBe(200);
-  expect((await request.post('/public/login', { data: { username, password: PASSWORD } })).status()).toBe(200);
+  const server = base.url ? base.server : 'main';
+  const post = (path: string, data: object) => request.post(`${base.url}${path}`, { data });
+  expect((await post('/public/signup', { username, password: PASSWORD })).status()).toBe(201);
+  await expect.poll(() => latestCodeOrNull(username, server), { timeout: 15_000 }).toMatch(/^\d{6}$/);
+  const code = latestCode(username, server);
+  expect((await post('/public/confirm', { username, code })).status()).toBe(200);
+  expect((await post('/public/login', { username, password: PASSWORD })).status()).toBe(200);
   return username;
 }
+
+const latestCodeOrNull = (username: string, server: 'main' | 'short-idle') => {
+  try {
+    return latestCode(username, server);
+  } catch {
+    return null;
+  }
+};
 
 /** The applicant's answers as the server holds them. */
 export async function serverAnswers(request: APIRequestContext): Promise<Record<string, unknown>> {

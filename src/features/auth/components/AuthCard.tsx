@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { carriedState, readAuthState } from '../navigationState';
 import { loadSchemas } from '../lazySchemas';
@@ -8,6 +8,16 @@ export interface AuthCardFooter {
   question: string;
   linkText: string;
   to: string;
+}
+
+/**
+ * Pressing a button or link of a card leaves focus where it is until the click. Otherwise the field being left
+ * shows its error on blur, between mouse-down and mouse-up, which moves the button down from under the pointer
+ * and the first click is lost (a login card with a bad email then never showed 'Password is required.').
+ * The click itself still moves on: a submit touches every field, and the first invalid one gets focus.
+ */
+function keepFocusWhilePressing(event: MouseEvent<HTMLElement>) {
+  if (event.button === 0 && (event.target as Element).closest('button, a')) event.preventDefault();
 }
 
 /**
@@ -22,7 +32,7 @@ export function AuthCard({ title, footer, children }: { title: string; footer: A
     loadSchemas().catch(() => undefined);
   }, []);
   return (
-    <section aria-labelledby={headingId} className="auth-card">
+    <section aria-labelledby={headingId} className="auth-card" onMouseDown={keepFocusWhilePressing}>
       <AuthStyle />
       <h1 id={headingId} className="auth-title">
         {title}
