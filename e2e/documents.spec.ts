@@ -183,7 +183,9 @@ test.describe('uploading documents', () => {
 
     // A file the server refuses by its content (an executable named .pdf): the toast, the field, the answer cleared.
     await fileInput(page).setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: executable() });
-    const toast = page.getByRole('region', { name: 'Notifications' }).getByText(`Error uploading file for ${KEY}`);
+    const toast = page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Error uploading file for Personal Statement Document');
     await expect(toast).toBeVisible({ timeout: 15_000 });
     await expect(fileInput(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(uploadedFile(page, 'essay.docx')).toHaveCount(0);
@@ -207,9 +209,17 @@ test.describe('uploading documents', () => {
     await expect.poll(() => documentAnswers(page.request)).toEqual({});
     await expect.poll(async () => (await serverAnswers(page.request))[KEY] ?? '').toBe('');
 
-    // Leaving the upload tab with a file deletes its conversion and document answer.
+    // Leaving the upload tab with a file deletes its conversion and document answer, once the applicant agrees.
     await uploadAndSee(page, files.png);
     await page.getByRole('tab', { name: 'Write your statement' }).click();
+    const ask = page.getByRole('dialog', { name: 'Switch to Write your statement?' });
+    await expect(ask).toContainText('Your uploaded file photo.png will be deleted. This cannot be undone.');
+    await expectAccessible(page, 'with the tab switch confirmation');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(uploadedFile(page, 'photo.png')).toBeVisible();
+    await page.getByRole('tab', { name: 'Write your statement' }).click();
+    await ask.getByRole('button', { name: 'Switch and clear' }).click();
     await expect(page.getByRole('tab', { name: 'Write your statement' })).toHaveAttribute('aria-selected', 'true');
     await expect.poll(() => documentAnswers(page.request), { timeout: 15_000 }).toEqual({});
     await expect.poll(async () => (await serverAnswers(page.request))[KEY] ?? '', { timeout: 15_000 }).toBe('');

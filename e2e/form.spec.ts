@@ -9,6 +9,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import AxeBuilder from '@axe-core/playwright';
 import { latestCode } from './outbox';
 
+/** Final Steps continues to the check of every answer, which holds 'Submit Application'. */
+async function submitAfterTheCheck(page: Page) {
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeFocused();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+}
+
 const PASSWORD = 'Correct-Horse-9-Battery';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
@@ -185,7 +192,7 @@ test.describe('an applicant', () => {
     await chooseRadio(page, /Do you waive your right/, /^Yes, I waive/);
     // The certification is left unticked.
 
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await submitAfterTheCheck(page);
     await expect(heading(page, 'About You')).toBeVisible();
     await expect(summary(page)).toBeVisible();
     await expect(summary(page)).toBeFocused();
@@ -213,7 +220,7 @@ test.describe('an applicant', () => {
     await expect(certify).not.toHaveAttribute('aria-invalid', 'true');
     await expect(summary(page)).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await submitAfterTheCheck(page);
     await expect(heading(page, 'Application Submitted')).toBeVisible();
     await expect(page).toHaveURL(/\/completion$/);
     await expectAccessible(page, 'on /completion');
@@ -272,7 +279,7 @@ test.describe('an applicant', () => {
       .getByRole('link', { name: 'Final Steps' })
       .click();
     await expect(heading(page, 'Final Steps')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await submitAfterTheCheck(page);
     await expect(heading(page, 'About You')).toBeVisible();
     await expect(summary(page)).toBeVisible();
     for (const { path, title } of PAGES) {

@@ -7,7 +7,7 @@ import {
   SESSION_INVALID,
 } from '../src/config/messages';
 import { SHORT_IDLE, SHORT_IDLE_PORT } from '../playwright.config';
-import { expectOnServer, fieldByLabel, newLoggedInApplicant, PASSWORD } from './account';
+import { fieldByLabel, newLoggedInApplicant, PASSWORD } from './account';
 
 /**
  * No way a session ends loses an answer: one test per ending. Each types a first name that the server has not

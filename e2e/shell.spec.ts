@@ -74,7 +74,7 @@ test.describe('the form shell, for a visitor', () => {
     await tabs(page).getByRole('link', { name: 'Final Steps' }).click();
     await expect(heading(page, 'Final Steps')).toBeVisible();
     await expect(page).toHaveURL(/\/final-steps$/);
-    await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save and Continue' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Save and go back' }).click();
     await expect(heading(page, 'Your Academics')).toBeVisible();
@@ -82,6 +82,8 @@ test.describe('the form shell, for a visitor', () => {
 
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await expect(heading(page, 'Final Steps')).toBeVisible();
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(heading(page, 'Check your answers')).toBeVisible();
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page).toHaveURL(/\/signup$/);
     // The account pages have the site header and footer, but no account popover.

@@ -84,7 +84,8 @@ describe('FormLayout: structure', () => {
   it.each([
     ['/about', ['Save and Continue']],
     ['/education', ['Save and go back', 'Save and Continue']],
-    ['/final-steps', ['Save and go back', 'Submit Application']],
+    ['/final-steps', ['Save and go back', 'Save and Continue']],
+    ['/check-answers', ['Save and go back', 'Submit Application']],
   ])('on %s the bottom bar has %j', async (url, buttons) => {
     await renderAt(url);
     expect(bottomButtons()).toEqual(buttons);
@@ -218,9 +219,9 @@ describe('FormLayout: tabs and page buttons ask the listeners to move', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
   });
 
-  it("a visitor's 'Submit Application' goes to /signup carrying the answers", async () => {
+  it("a visitor's 'Submit Application' (after the check) goes to /signup carrying the answers", async () => {
     const { user, router } = await renderAt(
-      '/final-steps',
+      '/check-answers',
       visitorWithAnswers({ first_name: 'Vera', legal_agree: true }),
     );
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));

@@ -2,7 +2,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { logoutRequested, navigationRequested, submitRequested } from './events';
 import { DialogErrorBoundary } from './ErrorBoundary';
-import { FORM_PAGES, PATHS } from '../config/paths';
+import { FORM_PAGES, JOURNEY, PATHS } from '../config/paths';
 import { SkipLink } from '../components/SkipLink';
 import { SiteHeader } from '../components/SiteHeader';
 import { PageTabs } from '../components/PageTabs';
@@ -18,19 +18,22 @@ import { SaveStatus } from '../features/answers/SaveStatus';
 import { useAuthNavigationState } from '../features/auth/hooks/useAuthNavigationState';
 import '../styles/shell.css';
 
-/** Where the bottom bar's buttons lead from a form page (SPEC §2). */
+/**
+ * Where the bottom bar's buttons lead (SPEC §2), along the journey: Final Steps continues to the check of every
+ * answer, which holds 'Submit Application' (the submission cannot be undone, so it comes after that check).
+ */
 function pageButtons(pathname: string) {
-  const index = FORM_PAGES.findIndex((p) => p.path === pathname);
+  const index = JOURNEY.indexOf(pathname);
   if (index < 0) return null;
   return {
-    back: index > 0 ? FORM_PAGES[index - 1].path : undefined,
-    next: index < FORM_PAGES.length - 1 ? FORM_PAGES[index + 1].path : undefined,
-    canSubmit: index === FORM_PAGES.length - 1,
+    back: index > 0 ? JOURNEY[index - 1] : undefined,
+    next: index < JOURNEY.length - 1 ? JOURNEY[index + 1] : undefined,
+    canSubmit: index === JOURNEY.length - 1,
   };
 }
 
 /**
- * Layout of the form routes (/about, /education, /final-steps, /completion): skip link, header (site name, page
+ * Layout of the form routes (/about, /education, /final-steps, /check-answers, /completion): skip link, header (site name, page
  * tabs, account menu), banners, the page, the bottom bar, footer, toasts, the error dialog and the inactivity
  * watch. Tabs and page buttons ask the listeners to move (they save first); they never navigate themselves.
  * /completion has no tabs, deadline banner or bottom bar. A service user sees only the page (print view, SPEC §1).

@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RouteGuards } from './RouteGuards';
 import { PageVisitReporter } from './PageVisitReporter';
+import { PageChangeFocus } from './PageChangeFocus';
 import { hasShell, removeShell } from '../shell/removeShell';
 
 /** Shown for the instant before the start-up loader has run, unless the pre-rendered shell is still showing. */
@@ -17,6 +18,7 @@ export function Root() {
     <>
       <RouteGuards />
       <PageVisitReporter />
+      <PageChangeFocus />
       <Outlet />
     </>
   );

@@ -6,6 +6,7 @@ import { addOutboxListeners } from '../features/answers/outboxListeners';
 import { addFormListeners } from '../features/form/formListeners';
 import { addDocumentListeners } from '../features/documents/documentListeners';
 import { addPublicLinkListeners } from '../features/review/publicLinkListeners';
+import { addTabsListeners } from '../features/tabs/tabsListeners';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {
@@ -16,4 +17,5 @@ export function registerListeners(startListening: AppStartListening) {
   addFormListeners(startListening);
   addDocumentListeners(startListening);
   addPublicLinkListeners(startListening);
+  addTabsListeners(startListening);
 }

@@ -79,6 +79,12 @@ export function appRoutes(store: AppStore): RouteObject[] {
               ),
             },
             {
+              path: 'check-answers',
+              lazy: formPage(
+                () => import(/* webpackChunkName: "page-check-answers" */ '../features/form/check/CheckAnswersPage'),
+              ),
+            },
+            {
               path: 'completion',
               lazy: page(
                 () => import(/* webpackChunkName: "page-completion" */ '../features/form/pages/CompletionPage'),

@@ -8,11 +8,14 @@ export interface ToastItem {
   title: string;
   message: string;
   durationMs: number;
+  /** A button in the toast, e.g. Undo. */
+  action?: { label: string };
 }
 
 interface ToastsProps {
   toasts: readonly ToastItem[];
   onDismiss: (id: string) => void;
+  onAction?: (id: string) => void;
 }
 
 /**
@@ -20,7 +23,7 @@ interface ToastsProps {
  * with its close button, or when swiped right more than TOAST_SWIPE_CLOSE_PX. TOAST_HOTKEY (F8) moves focus to
  * the region from anywhere, so keyboard users can reach a toast before it goes.
  */
-export function Toasts({ toasts, onDismiss }: ToastsProps) {
+export function Toasts({ toasts, onDismiss, onAction }: ToastsProps) {
   const regionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -34,14 +37,22 @@ export function Toasts({ toasts, onDismiss }: ToastsProps) {
   return (
     <section ref={regionRef} className="shell-toasts" aria-label="Notifications" tabIndex={-1}>
       {toasts.map((toast) => (
-        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
+        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} onAction={onAction} />
       ))}
     </section>
   );
 }
 
-function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string) => void }) {
-  const { id, severity, title, message, durationMs } = toast;
+function ToastCard({
+  toast,
+  onDismiss,
+  onAction,
+}: {
+  toast: ToastItem;
+  onDismiss: (id: string) => void;
+  onAction?: (id: string) => void;
+}) {
+  const { id, severity, title, message, durationMs, action } = toast;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [offset, setOffset] = useState(0);
@@ -101,6 +112,11 @@ function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: str
       <div className="shell-toast-body">
         <p className="shell-toast-title">{title}</p>
         <p className="shell-toast-message">{message}</p>
+        {action && onAction && (
+          <button type="button" className="shell-toast-action" onClick={() => onAction(id)}>
+            {action.label}
+          </button>
+        )}
       </div>
       <button type="button" className="shell-toast-close" aria-label="Close notification" onClick={() => onDismiss(id)}>
         <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14">

@@ -45,6 +45,8 @@ export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_ERROR_MS = 300_000;
 export const TOAST_SWIPE_CLOSE_PX = 50;
 export const TOAST_HOTKEY = 'F8';
+/** How long a toast with Undo stays (paused while hovered or focused; F8 reaches it from the keyboard). */
+export const UNDO_TOAST_MS = 10_000;
 
 export const LOOKUP_MAX_RESULTS = 5;
 export const LOOKUP_DEBOUNCE_MS = 200;

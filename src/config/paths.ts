@@ -3,6 +3,7 @@ export const PATHS = {
   about: '/about',
   education: '/education',
   finalSteps: '/final-steps',
+  checkAnswers: '/check-answers',
   completion: '/completion',
   signup: '/signup',
   confirm: '/confirm',
@@ -22,6 +23,9 @@ export const FORM_PAGES = [
   { path: PATHS.education, label: 'Your Academics' },
   { path: PATHS.finalSteps, label: 'Final Steps' },
 ] as const;
+
+/** The applicant's way through the application: the form pages, then the check before submitting. */
+export const JOURNEY: readonly string[] = [...FORM_PAGES.map((p) => p.path), PATHS.checkAnswers];
 
 export const AUTH_PATHS: readonly string[] = [PATHS.signup, PATHS.confirm, PATHS.login, PATHS.forgot, PATHS.reset];
 

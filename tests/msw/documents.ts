@@ -6,6 +6,8 @@ import { server } from './server';
  * question or the PDF button, and a recorder that also reads the multipart upload (fields in order, then the file).
  */
 export const DOC_KEY = 'personal_statement_doc';
+/** How the applicant sees that question (error toasts name it so). */
+export const DOC_LABEL = 'Personal Statement Document';
 export const UPLOAD_URL = '/api/upload';
 export const UPLOAD_FIELDS = {
   key: `uploads/1/${DOC_KEY}/k3y`,

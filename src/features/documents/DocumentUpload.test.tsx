@@ -4,12 +4,14 @@
  * delete behind its confirm dialog, and the tabs: leaving a tab that holds a file deletes it; while an upload runs
  * (or the tab's data is still being fetched) the switch is refused with the 'File Upload in Progress' dialog.
  */
+import { fileWillDelete } from '../tabs/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import {
   DOC_KEY,
+  DOC_LABEL,
   documentHandlers,
   gate,
   recordDocumentCalls,
@@ -152,7 +154,7 @@ describe('uploading', () => {
     expect(status()).toHaveTextContent('This file is not really a PDF.');
     expect(toastsOf(store)).toContainEqual({
       severity: 'error',
-      title: uploadErrorTitle(DOC_KEY),
+      title: uploadErrorTitle(DOC_LABEL),
       message: 'This file is not really a PDF.',
     });
     expect(valuesOf(store)[DOC_KEY]).toBeUndefined();
@@ -225,6 +227,11 @@ describe('tabs', () => {
     const { store, user } = renderTabs({ values: { [DOC_KEY]: ANSWERED }, doc: STORED });
     await waitFor(() => expect(docOf(store, DOC_KEY).phase).toBe('idle'));
     await user.click(screen.getByRole('tab', { name: 'Write your statement' }));
+    // The file goes for good: the applicant is asked first, and told so.
+    const ask = await screen.findByRole('dialog', { name: 'Switch to Write your statement?' });
+    expect(ask).toHaveTextContent(fileWillDelete('essay.pdf'));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Switch and clear' }));
     await waitFor(() => expect(docOf(store, DOC_KEY).file).toBeNull());
     expect(calls.filter((c) => c.method !== 'GET').map(line)).toEqual([
       'PUT /api/tabs',

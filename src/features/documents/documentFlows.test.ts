@@ -13,6 +13,7 @@ import { userLoggedOut } from '../session/sessionSlice';
 import { loggedInState } from '../../../tests/listenerHarness';
 import {
   DOC_KEY,
+  DOC_LABEL,
   gate,
   PDF_URL,
   recordDocumentCalls,
@@ -282,7 +283,7 @@ describe('upload: every failure stops the spinner, records the error (field and 
     const calls = recordDocumentCalls(happyRoutes(overrides));
     const store = storeFor({ first_name: 'Ada', [DOC_KEY]: ANSWERED }, ['first_name']);
     choose(store, 'essay.pdf', 100, 'application/pdf');
-    await until(() => toastsOf(store).some((t) => t.title === uploadErrorTitle(DOC_KEY)), 100);
+    await until(() => toastsOf(store).some((t) => t.title === uploadErrorTitle(DOC_LABEL)), 100);
     expect(docOf(store, DOC_KEY)).toMatchObject({
       phase: 'idle',
       error: message,
@@ -290,8 +291,9 @@ describe('upload: every failure stops the spinner, records the error (field and 
       file: null,
       progress: null,
     });
-    expect(toastsOf(store)).toContainEqual({ severity: 'error', title: uploadErrorTitle(DOC_KEY), message });
-    expect(uploadErrorTitle(DOC_KEY)).toBe('Error uploading file for personal_statement_doc');
+    expect(toastsOf(store)).toContainEqual({ severity: 'error', title: uploadErrorTitle(DOC_LABEL), message });
+    // Named by the question's label, not its internal key.
+    expect(uploadErrorTitle(DOC_LABEL)).toBe('Error uploading file for Personal Statement Document');
     expect(valuesOf(store)[DOC_KEY]).toBeUndefined();
     expect(store.getState().sync.dirty).toContain(DOC_KEY); // the outbox saves the cleared answer
     // Polling stopped.
@@ -332,7 +334,7 @@ describe('upload: every failure stops the spinner, records the error (field and 
     const store = storeFor({ [DOC_KEY]: ANSWERED });
     choose(store, 'essay.pdf', 100, 'application/pdf');
     await until(() => store.getState().session.is_logged_in === false, 50);
-    expect(toastsOf(store).filter((t) => t.title === uploadErrorTitle(DOC_KEY))).toEqual([]);
+    expect(toastsOf(store).filter((t) => t.title === uploadErrorTitle(DOC_LABEL))).toEqual([]);
   });
 });
 
@@ -429,7 +431,7 @@ describe('delete', () => {
     expect(toastsOf(store)).toEqual([
       {
         severity: 'error',
-        title: uploadErrorTitle(DOC_KEY),
+        title: uploadErrorTitle(DOC_LABEL),
         message: 'Your application has already been submitted.',
       },
     ]);

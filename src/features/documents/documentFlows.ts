@@ -5,7 +5,7 @@
  *   file → ask for its conversion → poll every 2 s while unprocessed or in_progress → completed: the answer is
  *   ANSWERED and the document answers are fetched again; failed: the answer is cleared and the server's message
  *   shown; not_answered: the spinner stops. Any failure stops the spinner, records the error (on the field and
- *   as the 'Error uploading file for {key}' toast) and clears that answer.
+ *   as the 'Error uploading file for {key}' toast, the question named by its label) and clears that answer.
  * - check: when a document question shows after a reset, its document and conversion data are fetched again
  *   (a conversion still running is followed to its end).
  * - remove: delete (confirmed) and tab switches delete the conversion and the document answer.
@@ -46,6 +46,7 @@ import {
 import { checkFile } from './fileRules';
 import { takeFile } from './fileRegistry';
 import { ANSWERED, PDF_ERROR, tabsError, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
+import { questionLabel } from '../form/definition';
 import { UploadError, uploadFile } from './uploader';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
@@ -121,7 +122,7 @@ async function fail(listenerApi: ListenerApi, key: string, error: unknown, remov
   dispatch(uploadFailed({ key, message }));
   if (status === 401) return; // the session is gone: the 401 handling goes to /login
   if (getState().answers.values[key] !== undefined) dispatch(answersCleared([key]));
-  dispatch(toastShown({ severity: 'error', title: uploadErrorTitle(key), message }));
+  dispatch(toastShown({ severity: 'error', title: uploadErrorTitle(questionLabel(key)), message }));
   // A file stored before this attempt would still be listed (and printed) without its answer: it goes too.
   if (removeStored) {
     try {
@@ -279,7 +280,7 @@ export async function remove(listenerApi: ListenerApi, keys: readonly string[], 
       const { status, message } = failureOf(error);
       dispatch(deleteFailed({ key, message }));
       if (status === 401) continue;
-      const title = tabId === undefined ? uploadErrorTitle(key) : tabsError(tabId);
+      const title = tabId === undefined ? uploadErrorTitle(questionLabel(key)) : tabsError(questionLabel(tabId));
       dispatch(toastShown({ severity: 'error', title, message }));
     }
   }

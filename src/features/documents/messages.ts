@@ -1,8 +1,8 @@
 /** The Documents wording (SPEC §6, §8) in one place. No React here: listeners and components share it. */
 export const VISITOR_UPLOAD_MESSAGE = 'This question can be finished once you have created an account.';
 
-/** The error toast of a failed upload, conversion or delete (SPEC §8). */
-export const uploadErrorTitle = (key: string) => `Error uploading file for ${key}`;
+/** The error toast of a failed upload, conversion or delete (SPEC §8); `question` is its label, not its key. */
+export const uploadErrorTitle = (question: string) => `Error uploading file for ${question}`;
 
 export const DELETE_DIALOG_TITLE = 'Delete File';
 export const DELETE_CONFIRM = 'Are you sure you want to delete your file?';
@@ -17,5 +17,5 @@ export const PDF_PREPARING = 'Preparing the PDF copy of your application…';
 /** The value the server gives a document answer once its file is converted (SPEC §3). */
 export const ANSWERED = 'ANSWERED';
 
-/** The error toast of a tab switch that failed (SPEC §8), also when deleting the left tab's file fails. */
-export const tabsError = (tab: string) => `Error handling tabs for ${tab}`;
+/** The error toast of a tab switch that failed (SPEC §8), also when deleting the left tab's file fails; by label. */
+export const tabsError = (tabs: string) => `Error handling tabs for ${tabs}`;

@@ -8,5 +8,14 @@ export function NotificationToasts() {
   const toasts = useAppSelector((s) => s.notifications.toasts);
   const dispatch = useAppDispatch();
   const onDismiss = useCallback((id: string) => dispatch(toastDismissed(id)), [dispatch]);
-  return <Toasts toasts={toasts} onDismiss={onDismiss} />;
+  // A toast's button (Undo) dispatches the intent it carries, then the toast goes.
+  const onAction = useCallback(
+    (id: string) => {
+      const intent = toasts.find((t) => t.id === id)?.action?.intent;
+      if (intent) dispatch(intent);
+      dispatch(toastDismissed(id));
+    },
+    [dispatch, toasts],
+  );
+  return <Toasts toasts={toasts} onDismiss={onDismiss} onAction={onAction} />;
 }

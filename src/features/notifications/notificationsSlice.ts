@@ -11,6 +11,13 @@ export interface Toast {
   title: string;
   message: string;
   durationMs: number;
+  /** A button in the toast (e.g. Undo) that dispatches this intent: a plain action, so the toast stays serializable. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  intent: { type: string; payload?: unknown };
 }
 
 export interface Dialog {
@@ -34,7 +41,13 @@ const notificationsSlice = createSlice({
         state.toasts.push(action.payload);
       },
       // The id and the duration are decided here, so the action stays serializable and replayable.
-      prepare(toast: { severity: ToastSeverity; title: string; message: string; durationMs?: number }) {
+      prepare(toast: {
+        severity: ToastSeverity;
+        title: string;
+        message: string;
+        durationMs?: number;
+        action?: ToastAction;
+      }) {
         const durationMs = toast.durationMs ?? (toast.severity === 'error' ? TOAST_ERROR_MS : TOAST_DEFAULT_MS);
         return { payload: { ...toast, durationMs, id: nanoid() } };
       },

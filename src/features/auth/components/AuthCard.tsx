@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { carriedState, readAuthState } from '../navigationState';
 import { loadSchemas } from '../lazySchemas';
 import { AuthStyle } from './AuthStyle';
+import { SITE_NAME } from '../../../config/partner';
 
 export interface AuthCardFooter {
   question: string;
@@ -31,6 +32,10 @@ export function AuthCard({ title, footer, children }: { title: string; footer: A
   useEffect(() => {
     loadSchemas().catch(() => undefined);
   }, []);
+  // Each account page has a title of its own (WCAG 2.4.2), as the form pages do.
+  useEffect(() => {
+    document.title = `${title} - ${SITE_NAME}`;
+  }, [title]);
   return (
     <section aria-labelledby={headingId} className="auth-card" onMouseDown={keepFocusWhilePressing}>
       <AuthStyle />

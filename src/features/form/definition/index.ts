@@ -40,6 +40,15 @@ export const entryByKey = (key: string, pages: readonly Page[] = FORM_PAGES_DEFI
 export const questionByKey = (key: string, pages: readonly Page[] = FORM_PAGES_DEFINITION): Question | undefined =>
   entryByKey(key, pages)?.question ?? indexDefinition(pages).byAnchor.get(key)?.question;
 
+/**
+ * What the applicant calls a question: its label, for an answer key or an anchor (a tab group's tabId, an
+ * add-another's buttonId). Error toasts name it (SPEC §8's {key}, {id}, {tab}) instead of the internal key.
+ */
+export const questionLabel = (key: string, pages: readonly Page[] = FORM_PAGES_DEFINITION): string => {
+  const question = questionByKey(key, pages);
+  return question && 'label' in question && question.label ? question.label : key;
+};
+
 /** The page an answer key (or anchor) is on. */
 export const pageOfKey = (key: string, pages: readonly Page[] = FORM_PAGES_DEFINITION): PageId | undefined =>
   (entryByKey(key, pages) ?? indexDefinition(pages).byAnchor.get(key))?.page.id;

@@ -172,6 +172,7 @@ describe('Final Steps', () => {
     await h1('Final Steps');
     await waitFor(() => expect(store.getState().answers.values.personal_statement_essay).toBe('Draft'));
     await user.click(screen.getByRole('tab', { name: 'Upload a document' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch and clear' }));
     await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'upload' }));
     expect(calls).toEqual([
       { method: 'PUT', path: '/api/tabs', body: { tab_id: 'personal_statement', chosen_tab: 'upload' } },

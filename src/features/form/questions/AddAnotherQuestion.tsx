@@ -11,7 +11,8 @@ import { answerKeysOf, entryPrefixes, entryQuestion } from '../definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 
-export const addAnotherError = (buttonId: string) => `Error adding another ${buttonId}`;
+/** SPEC §8's 'Error adding another {id}', naming the question by its label, not its internal id. */
+export const addAnotherError = (question: string) => `Error adding another ${question}`;
 
 /** How many entries show: the stored count (default 1), never more than the definition allows. */
 export function entryCount(stored: number | undefined, question: AddAnotherQuestionDef): number {
@@ -66,7 +67,7 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
       const { status, message } = error as ApiError;
       if (status !== 401) {
         dispatch(
-          toastShown({ severity: 'error', title: addAnotherError(buttonId), message: message || GENERIC_ERROR }),
+          toastShown({ severity: 'error', title: addAnotherError(question.label), message: message || GENERIC_ERROR }),
         );
       }
     } finally {

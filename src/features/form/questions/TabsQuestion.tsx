@@ -6,7 +6,20 @@ import { Dialog } from '../../../components/Dialog';
 import { GENERIC_ERROR } from '../../../config/messages';
 import { api } from '../../../services/api';
 import type { ApiError } from '../../../services/baseQuery';
-import { answersCleared } from '../../answers/answersSlice';
+import { answersCleared, descKey, hasAnyAnswer } from '../../answers/answersSlice';
+import { UNDO_TOAST_MS } from '../../../config/constants';
+import { tabSwitchUndone } from '../../tabs/tabsListeners';
+import {
+  fileWillDelete,
+  SWITCH_CANCEL,
+  SWITCH_CONFIRM,
+  switchTitle,
+  typedCleared,
+  typedWillClear,
+  TYPED_CLEARED_TITLE,
+  UNDO,
+} from '../../tabs/messages';
+import { questionLabel } from '../definition';
 import { documentsDiscarded, isBusy, selectDocument } from '../../documents/documentsSlice';
 import { ANSWERED, TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../documents/messages';
 import { toastShown } from '../../notifications/notificationsSlice';
@@ -26,6 +39,8 @@ const documentKeys = (tab: TabsQuestionDef['tabs'][number]) =>
  * Tabs (SPEC §4): a tablist (arrow keys, Home and End move between the tabs; Enter or Space chooses one) and the
  * chosen tab's questions. Choosing saves the choice (PUT /api/tabs), then records it and clears the answers on
  * the left tab's clear list. A failure shows an error toast and keeps the tab. Visitors see the default tab only.
+ * A switch that would clear something typed or delete an uploaded file asks first; a typed answer it cleared can
+ * be brought back with the Undo of the toast that follows (the file cannot: its deletion is final).
  * While the chosen tab's upload is under way (uploading, converting, or its data still being fetched) the switch is
  * refused with the 'File Upload in Progress' dialog; leaving a tab that holds an uploaded file deletes its
  * conversion and document answer (the Documents listeners).
@@ -45,11 +60,25 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
   const tabButtonId = (id: string) => `${question.key}-tab-${id}`;
   const panelId = `${question.key}-panel`;
 
-  const choose = async (id: string) => {
+  /** The switch waiting for the applicant to confirm that their typed answer or uploaded file may go. */
+  const [confirming, setConfirming] = useState<{ to: string; typed: boolean; files: string[] } | null>(null);
+
+  const choose = async (id: string, confirmed = false) => {
     if (id === chosen.id || busy) return;
     const docKeys = documentKeys(chosen);
     if (docKeys.some((key) => isBusy(selectDocument(store.getState(), key)))) {
       setBlocked(true);
+      return;
+    }
+    const before = store.getState();
+    const clears = keysClearedByTabSwitch(question, chosen.id, id);
+    const typed = clears.filter((key) => hasAnyAnswer({ [key]: before.answers.values[key] ?? '' }));
+    const uploaded = docKeys.filter(
+      (key) => before.answers.values[key] === ANSWERED || selectDocument(before, key).file !== null,
+    );
+    if (!confirmed && (typed.length > 0 || uploaded.length > 0)) {
+      const files = uploaded.map((key) => selectDocument(before, key).file?.name ?? questionLabel(key));
+      setConfirming({ to: id, typed: typed.length > 0, files });
       return;
     }
     setBusy(true);
@@ -59,18 +88,42 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
       // the tab just left, made as soon as the switch shows, must not be ignored.
       setBusy(false);
       const state = store.getState();
-      const uploaded = docKeys.filter(
+      const stillUploaded = docKeys.filter(
         (key) => state.answers.values[key] === ANSWERED || selectDocument(state, key).file !== null,
       );
-      const clears = keysClearedByTabSwitch(question, chosen.id, id);
+      // What the clear list removes, with the labels of choices, for the Undo.
+      const cleared = Object.fromEntries(
+        clears
+          .flatMap((key) => [key, descKey(key)])
+          .flatMap((key) => {
+            const value = state.answers.values[key];
+            return value === undefined ? [] : [[key, value]];
+          }),
+      );
       dispatch(tabSwitched({ tabId, tab: id }));
       if (clears.length > 0) dispatch(answersCleared(clears));
-      if (uploaded.length > 0) dispatch(documentsDiscarded({ tabId, keys: uploaded }));
+      if (stillUploaded.length > 0) dispatch(documentsDiscarded({ tabId, keys: stillUploaded }));
+      if (typed.length > 0) {
+        dispatch(
+          toastShown({
+            severity: 'success',
+            title: TYPED_CLEARED_TITLE,
+            message: typedCleared(chosen.label),
+            durationMs: UNDO_TOAST_MS,
+            action: {
+              label: UNDO,
+              intent: tabSwitchUndone({ tabId, tab: chosen.id, answers: cleared, title: tabsError(question.label) }),
+            },
+          }),
+        );
+      }
     } catch (error) {
       setBusy(false);
       const { status, message } = error as ApiError;
       if (status !== 401) {
-        dispatch(toastShown({ severity: 'error', title: tabsError(tabId), message: message || GENERIC_ERROR }));
+        dispatch(
+          toastShown({ severity: 'error', title: tabsError(question.label), message: message || GENERIC_ERROR }),
+        );
       }
     }
   };
@@ -146,6 +199,28 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
       <div id={panelId} role="tabpanel" aria-labelledby={tabButtonId(chosen.id)} className="form-tabpanel">
         {panel}
       </div>
+      <Dialog
+        open={confirming !== null}
+        title={switchTitle(tabs.find((t) => t.id === confirming?.to)?.label ?? '')}
+        onCancel={() => setConfirming(null)}
+        actions={[
+          { label: SWITCH_CANCEL, onClick: () => setConfirming(null) },
+          {
+            label: SWITCH_CONFIRM,
+            primary: true,
+            onClick: () => {
+              const to = confirming?.to;
+              setConfirming(null);
+              if (to) void choose(to, true);
+            },
+          },
+        ]}
+      >
+        {confirming?.typed && <p>{typedWillClear(chosen.label)}</p>}
+        {confirming?.files.map((name) => (
+          <p key={name}>{fileWillDelete(name)}</p>
+        ))}
+      </Dialog>
       <Dialog
         open={blocked}
         title={TAB_BLOCKED_TITLE}

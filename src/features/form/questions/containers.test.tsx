@@ -9,6 +9,7 @@ import { formState, LOGGED_IN, renderQuestion, SERVICE_USER, valuesOf } from '..
 import { addAnotherError } from './AddAnotherQuestion';
 import { VISITOR_UPLOAD_MESSAGE } from './DocumentQuestion';
 import { tabsError } from './TabsQuestion';
+import { typedCleared, typedWillClear } from '../../tabs/messages';
 
 const toasts = (store: { getState: () => { notifications: { toasts: { severity: string; title: string }[] } } }) =>
   store.getState().notifications.toasts.map(({ severity, title }) => ({ severity, title }));
@@ -69,8 +70,11 @@ describe('add another', () => {
     server.use(http.put('*/api/add-another', () => HttpResponse.json({ message: 'Try later.' }, { status: 500 })));
     const { store, user } = renderQuestion(ACTIVITIES, { state: formState({ session: LOGGED_IN }) });
     await user.click(screen.getByRole('button', { name: 'Add another activity' }));
-    await waitFor(() => expect(toasts(store)).toEqual([{ severity: 'error', title: addAnotherError('activity') }]));
-    expect(addAnotherError('activity')).toBe('Error adding another activity');
+    // Named by the question's label, not its internal id.
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([{ severity: 'error', title: 'Error adding another Activities' }]),
+    );
+    expect(addAnotherError(ACTIVITIES.label)).toBe('Error adding another Activities');
     expect(entries()).toHaveLength(1);
     expect(store.getState().addAnother.counts).toEqual({});
   });
@@ -101,6 +105,11 @@ describe('tabs', () => {
     expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('textbox', { name: 'Personal Statement' }));
 
     await user.click(within(tablist()).getByRole('tab', { name: 'Upload a document' }));
+    // Something typed would be cleared: the applicant is asked first.
+    const ask = await screen.findByRole('dialog', { name: 'Switch to Upload a document?' });
+    expect(ask).toHaveTextContent(typedWillClear('Write your statement'));
+    expect(calls).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Switch and clear' }));
     await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'upload' }));
     expect(calls).toEqual([
       { method: 'PUT', path: '/api/tabs', body: { tab_id: 'personal_statement', chosen_tab: 'upload' } },
@@ -108,6 +117,43 @@ describe('tabs', () => {
     expect(valuesOf(store)).toEqual({ first_name: 'Ada' });
     expect(screen.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Personal Statement Document')).toHaveAttribute('type', 'file');
+
+    // The toast that follows offers Undo: the tab and the essay come back (and the tab choice is saved again).
+    const toast = store.getState().notifications.toasts.at(-1)!;
+    expect(toast).toMatchObject({ title: 'Answer cleared', message: typedCleared('Write your statement') });
+    store.dispatch(toast.action!.intent);
+    await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'essay' }));
+    expect(valuesOf(store)).toEqual({ first_name: 'Ada', personal_statement_essay: 'My story' });
+    expect(store.getState().sync.dirty).toContain('personal_statement_essay');
+    expect(calls.at(-1)).toEqual({
+      method: 'PUT',
+      path: '/api/tabs',
+      body: { tab_id: 'personal_statement', chosen_tab: 'essay' },
+    });
+  });
+
+  it('Cancel in the question keeps the tab and what was typed; nothing is sent', async () => {
+    const calls = recordRequests({ 'PUT /api/tabs': { message: 'ok' } });
+    const { store, user } = renderQuestion(PERSONAL_STATEMENT, {
+      state: formState({ session: LOGGED_IN, values: { personal_statement_essay: 'My story' } }),
+    });
+    await user.click(within(tablist()).getByRole('tab', { name: 'Upload a document' }));
+    const ask = await screen.findByRole('dialog', { name: 'Switch to Upload a document?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+    expect(valuesOf(store)).toEqual({ personal_statement_essay: 'My story' });
+    expect(screen.getByRole('tab', { name: 'Write your statement' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('an empty tab switches at once, without asking', async () => {
+    recordRequests({ 'PUT /api/tabs': { message: 'ok' } });
+    const { store, user } = renderQuestion(PERSONAL_STATEMENT, {
+      state: formState({ session: LOGGED_IN, values: { personal_statement_essay: '   ' } }),
+    });
+    await user.click(within(tablist()).getByRole('tab', { name: 'Upload a document' }));
+    await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'upload' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('arrow keys, Home and End move between tabs; Enter chooses', async () => {
@@ -137,8 +183,11 @@ describe('tabs', () => {
       state: formState({ session: LOGGED_IN, values: { personal_statement_essay: 'My story' } }),
     });
     await user.click(screen.getByRole('tab', { name: 'Upload a document' }));
-    await waitFor(() => expect(toasts(store)).toEqual([{ severity: 'error', title: tabsError('personal_statement') }]));
-    expect(tabsError('personal_statement')).toBe('Error handling tabs for personal_statement');
+    await user.click(await screen.findByRole('button', { name: 'Switch and clear' }));
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([{ severity: 'error', title: tabsError(PERSONAL_STATEMENT.label) }]),
+    );
+    expect(tabsError(PERSONAL_STATEMENT.label)).toBe('Error handling tabs for Personal Statement');
     expect(valuesOf(store).personal_statement_essay).toBe('My story');
     expect(screen.getByRole('tab', { name: 'Write your statement' })).toHaveAttribute('aria-selected', 'true');
   });

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import { SITE_NAME } from '../src/config/partner';
+import { expectOnServer, newLoggedInApplicant } from './account';
+
+/**
+ * The journey (what axe cannot see): every page change starts at the top with focus on the page's heading, a
+ * check of every answer comes before the irreversible submission, and a tab switch never discards work silently.
+ * At 390 and 1280 px, driven with the keyboard.
+ */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations, where).toEqual([]);
+}
+
+/** Presses a button from the keyboard: focused, then Enter. */
+async function press(page: Page, name: string) {
+  await page.getByRole('button', { name }).focus();
+  await page.keyboard.press('Enter');
+}
+
+/** The new page shows from its top, its heading focused (and so announced). */
+async function expectPageStart(page: Page, title: string) {
+  await expect(heading(page, title)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page).toHaveTitle(`${title} - ${SITE_NAME}`);
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => page.setViewportSize({ width, height: 800 }));
+
+    test('page changes start at the top with the heading focused; the check comes before Submit', async ({ page }) => {
+      await newLoggedInApplicant(page.request, `journey-${width}`);
+      expect((await page.request.put('/api/answer', { data: completeApplication() })).status()).toBe(200);
+      await page.goto('/about');
+      await expect(heading(page, 'About You')).toBeVisible();
+
+      // Save and Continue at the bottom of a long page: the next page opens at its top.
+      await press(page, 'Save and Continue');
+      await expectPageStart(page, 'Your Academics');
+      await press(page, 'Save and Continue');
+      await expectPageStart(page, 'Final Steps');
+      await press(page, 'Save and go back');
+      await expectPageStart(page, 'Your Academics');
+      await press(page, 'Save and Continue');
+      await expectPageStart(page, 'Final Steps');
+
+      // Final Steps continues to the check of every answer, not to the submission.
+      await press(page, 'Save and Continue');
+      await expectPageStart(page, 'Check your answers');
+      await expect(page.getByText('Lovelace', { exact: true }).first()).toBeVisible();
+      await expectAccessible(page, `/check-answers at ${width} px`);
+
+      // A Change link goes back to that page, from its top.
+      await page.getByRole('link', { name: 'Change your answers on Your Academics' }).focus();
+      await page.keyboard.press('Enter');
+      await expectPageStart(page, 'Your Academics');
+      await page.goBack();
+      await expect(heading(page, 'Check your answers')).toBeVisible();
+
+      await press(page, 'Submit Application');
+      await expect(heading(page, 'Application Submitted')).toBeVisible();
+      await expect(page).toHaveURL(/\/completion$/);
+    });
+
+    test('a tab switch that would clear an essay asks first, and Undo brings it back', async ({ page }) => {
+      await newLoggedInApplicant(page.request, `tabs-${width}`);
+      await page.goto('/final-steps');
+      const essay = page.getByRole('textbox', { name: 'Personal Statement' });
+      await essay.fill('Engines and numbers.');
+      await expectOnServer(page.request, { personal_statement_essay: 'Engines and numbers.' });
+
+      const essayTab = page.getByRole('tab', { name: 'Write your statement' });
+      const uploadTab = page.getByRole('tab', { name: 'Upload a document' });
+      await essayTab.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      const ask = page.getByRole('dialog', { name: 'Switch to Upload a document?' });
+      await expect(ask).toContainText('What you typed under "Write your statement" will be cleared.');
+      await expectAccessible(page, `the switch confirmation at ${width} px`);
+
+      // Escape keeps everything.
+      await page.keyboard.press('Escape');
+      await expect(ask).toBeHidden();
+      await expect(essayTab).toHaveAttribute('aria-selected', 'true');
+      await expect(essay).toHaveValue('Engines and numbers.');
+
+      await uploadTab.click();
+      await ask.getByRole('button', { name: 'Switch and clear' }).click();
+      await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
+      // Focus is back on the tab that opened the question once the dialog has closed.
+      await expect(uploadTab).toBeFocused();
+
+      // The toast names no internal key and offers Undo, reachable from the keyboard with F8 (focus holds it).
+      const toast = page.getByRole('status').filter({ hasText: 'Answer cleared' });
+      await expect(toast).toContainText('What you typed under "Write your statement" was cleared.');
+      await expect(toast).not.toContainText('personal_statement');
+      const essayOnServer = async () =>
+        (await (await page.request.get('/api/profile')).json()).answer.personal_statement_essay ?? '';
+      await expect.poll(essayOnServer, { timeout: 8_000 }).toBe('');
+      await page.keyboard.press('F8');
+      await page.keyboard.press('Tab');
+      await expect(toast.getByRole('button', { name: 'Undo' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(essayTab).toHaveAttribute('aria-selected', 'true');
+      await expect(essay).toHaveValue('Engines and numbers.');
+      await expectOnServer(page.request, { personal_statement_essay: 'Engines and numbers.' });
+      expect((await (await page.request.get('/api/tabs')).json()).personal_statement).toBe('essay');
+    });
+  });
+}
+
+test('every route has a title of its own', async ({ page }) => {
+  const titles: Record<string, string> = {
+    '/about': 'About You',
+    '/education': 'Your Academics',
+    '/final-steps': 'Final Steps',
+    '/check-answers': 'Check your answers',
+    '/signup': 'Sign Up',
+    '/confirm': 'Confirm Your Account',
+    '/login': 'Log In',
+    '/forgot': 'Forgot Password',
+    '/reset?username=a%40example.com&id=x': 'Reset Password',
+  };
+  for (const [url, title] of Object.entries(titles)) {
+    await page.goto(url);
+    await expect(page).toHaveTitle(`${title} - ${SITE_NAME}`);
+  }
+});

@@ -1,0 +1,36 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { AppStartListening } from '../../app/store';
+import { GENERIC_ERROR } from '../../config/messages';
+import { api } from '../../services/api';
+import type { ApiError } from '../../services/baseQuery';
+import { answerChanged, type StudentAnswers } from '../answers/answersSlice';
+import { toastShown } from '../notifications/notificationsSlice';
+import { tabSwitched } from './tabsSlice';
+
+/** Undo of a tab switch that cleared typed answers: back to `tab`, with `answers` as they were. */
+export const tabSwitchUndone = createAction<{ tabId: string; tab: string; answers: StudentAnswers; title: string }>(
+  'tabs/switchUndone',
+);
+
+/**
+ * The Undo in the toast after a tab switch cleared what was typed: the choice goes back (PUT /api/tabs, as a
+ * switch does) and the answers come back as changes, so the outbox saves them. A failure says so, as a switch's.
+ */
+export function addTabsListeners(startListening: AppStartListening) {
+  startListening({
+    actionCreator: tabSwitchUndone,
+    effect: async ({ payload }, { dispatch }) => {
+      try {
+        await dispatch(api.endpoints.putTabs.initiate({ tab_id: payload.tabId, chosen_tab: payload.tab })).unwrap();
+      } catch (error) {
+        const { status, message } = error as ApiError;
+        if (status !== 401) {
+          dispatch(toastShown({ severity: 'error', title: payload.title, message: message || GENERIC_ERROR }));
+        }
+        return;
+      }
+      dispatch(tabSwitched({ tabId: payload.tabId, tab: payload.tab }));
+      for (const [key, value] of Object.entries(payload.answers)) dispatch(answerChanged({ key, value }));
+    },
+  });
+}
