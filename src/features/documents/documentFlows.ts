@@ -11,6 +11,7 @@
  * - remove: delete (confirmed) and tab switches delete the conversion and the document answer.
  * - the PDF copy: fetched (polled every second while it is being made) and downloaded.
  */
+import { reportFailure } from '../notifications/reportFailure';
 import { TaskAbortError, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening, RootState } from '../../app/store';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../config/constants';
@@ -319,8 +320,7 @@ export async function downloadPdf(listenerApi: ListenerApi) {
     }
   } catch (error) {
     rethrowIfCancelled(error);
-    const { status, message } = failureOf(error);
-    if (status !== 401) dispatch(toastShown({ severity: 'error', title: PDF_ERROR, message }));
+    reportFailure(dispatch, PDF_ERROR, failureOf(error));
   } finally {
     dispatch(pdfDownloadFinished());
   }

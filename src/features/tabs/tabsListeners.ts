@@ -1,10 +1,8 @@
 import { createAction } from '@reduxjs/toolkit';
+import { reportFailure } from '../notifications/reportFailure';
 import type { AppStartListening } from '../../app/store';
-import { GENERIC_ERROR } from '../../config/messages';
 import { api } from '../../services/api';
-import type { ApiError } from '../../services/baseQuery';
 import { answerChanged, type StudentAnswers } from '../answers/answersSlice';
-import { toastShown } from '../notifications/notificationsSlice';
 import { tabSwitched } from './tabsSlice';
 
 /** Undo of a tab switch that cleared typed answers: back to `tab`, with `answers` as they were. */
@@ -23,10 +21,7 @@ export function addTabsListeners(startListening: AppStartListening) {
       try {
         await dispatch(api.endpoints.putTabs.initiate({ tab_id: payload.tabId, chosen_tab: payload.tab })).unwrap();
       } catch (error) {
-        const { status, message } = error as ApiError;
-        if (status !== 401) {
-          dispatch(toastShown({ severity: 'error', title: payload.title, message: message || GENERIC_ERROR }));
-        }
+        reportFailure(dispatch, payload.title, error);
         return;
       }
       dispatch(tabSwitched({ tabId: payload.tabId, tab: payload.tab }));

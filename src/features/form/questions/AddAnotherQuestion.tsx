@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { reportFailure } from '../../notifications/reportFailure';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../config/constants';
-import { GENERIC_ERROR } from '../../../config/messages';
 import { api } from '../../../services/api';
-import type { ApiError } from '../../../services/baseQuery';
 import { componentAdded } from '../../addAnother/addAnotherSlice';
-import { toastShown } from '../../notifications/notificationsSlice';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../definition/types';
 import { answerKeysOf, entryPrefixes, entryQuestion } from '../definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
@@ -64,12 +62,7 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
       focusEntry.current = next;
       dispatch(componentAdded({ buttonId, count: next }));
     } catch (error) {
-      const { status, message } = error as ApiError;
-      if (status !== 401) {
-        dispatch(
-          toastShown({ severity: 'error', title: addAnotherError(question.label), message: message || GENERIC_ERROR }),
-        );
-      }
+      reportFailure(dispatch, addAnotherError(question.label), error);
     } finally {
       setBusy(false);
     }

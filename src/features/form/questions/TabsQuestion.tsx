@@ -1,11 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { reportFailure } from '../../notifications/reportFailure';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { Dialog } from '../../../components/Dialog';
-import { GENERIC_ERROR } from '../../../config/messages';
 import { api } from '../../../services/api';
-import type { ApiError } from '../../../services/baseQuery';
 import { answersCleared, descKey, hasAnyAnswer } from '../../answers/answersSlice';
 import { UNDO_TOAST_MS } from '../../../config/constants';
 import { tabSwitchUndone } from '../../tabs/tabsListeners';
@@ -119,12 +118,7 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
       }
     } catch (error) {
       setBusy(false);
-      const { status, message } = error as ApiError;
-      if (status !== 401) {
-        dispatch(
-          toastShown({ severity: 'error', title: tabsError(question.label), message: message || GENERIC_ERROR }),
-        );
-      }
+      reportFailure(dispatch, tabsError(question.label), error);
     }
   };
 

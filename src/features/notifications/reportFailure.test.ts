@@ -1,0 +1,30 @@
+import { makeStore } from '../../app/store';
+import { GENERIC_ERROR } from '../../config/messages';
+import { reportFailure } from './reportFailure';
+
+describe('reportFailure', () => {
+  const toasts = (store: ReturnType<typeof makeStore>) =>
+    store.getState().notifications.toasts.map(({ severity, title, message }) => ({ severity, title, message }));
+
+  it('shows the server’s message under the given title', () => {
+    const store = makeStore();
+    expect(
+      reportFailure(store.dispatch, 'Error adding another Activities', { status: 500, message: 'Try later.' }),
+    ).toBe(true);
+    expect(toasts(store)).toEqual([
+      { severity: 'error', title: 'Error adding another Activities', message: 'Try later.' },
+    ]);
+  });
+
+  it('says nothing for a 401 (the applicant is already on their way to /login)', () => {
+    const store = makeStore();
+    expect(reportFailure(store.dispatch, 'T', { status: 401, message: 'Your session is invalid.' })).toBe(false);
+    expect(toasts(store)).toEqual([]);
+  });
+
+  it('falls back to the generic message', () => {
+    const store = makeStore();
+    reportFailure(store.dispatch, 'T', { status: 'FETCH_ERROR' });
+    expect(toasts(store)).toEqual([{ severity: 'error', title: 'T', message: GENERIC_ERROR }]);
+  });
+});
