@@ -15,6 +15,12 @@ const transform: Config['transform'] = {
   ],
 };
 
+// @fastify/static requires content-disposition 3, which ships ESM only.
+// file-type (content sniffing of uploads) and its chain are ESM only as well.
+const SERVER_TRANSFORM_IGNORE = [
+  '/node_modules/(?!(content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|peek-readable|@borewit)/)',
+];
+
 const config: Config = {
   testTimeout: 20_000,
   projects: [
@@ -36,13 +42,21 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.instances\\.test\\.ts$'],
       globalSetup: '<rootDir>/server/test/globalSetup.ts',
       transform,
-      // @fastify/static requires content-disposition 3, which ships ESM only.
-      // file-type (content sniffing of uploads) and its chain are ESM only as well.
-      transformIgnorePatterns: [
-        '/node_modules/(?!(content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|peek-readable|@borewit)/)',
-      ],
+      transformIgnorePatterns: SERVER_TRANSFORM_IGNORE,
+    },
+    {
+      // Several instances of the server on one real PostgreSQL cluster that the set-up starts (and S3 storage).
+      displayName: 'instances',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['**/*.instances.test.ts'],
+      globalSetup: '<rootDir>/server/test/support/instancesSetup.ts',
+      globalTeardown: '<rootDir>/server/test/support/instancesTeardown.ts',
+      transform,
+      transformIgnorePatterns: SERVER_TRANSFORM_IGNORE,
     },
   ],
 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { postgresRateLimitStore } from './http/rateLimitStore';
 import helmet from 'helmet';
 import { SHELL_START_SCRIPT } from '../../src/config/shells';
 import type { Config } from './config';
@@ -160,6 +161,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Several instances on one PostgreSQL database share their counters; PGlite serves one process.
+    ...(db.kind === 'postgres' ? { store: postgresRateLimitStore(db, app.log) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests. Please wait ${context.after} and try again.`,

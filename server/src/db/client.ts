@@ -93,6 +93,21 @@ class PostgresDb implements Db {
   }
 }
 
+async function createSchemaOnce(pool: pg.Pool, schema: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('admission:schema:' || $1))`, [schema]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
@@ -101,7 +116,8 @@ export async function openDb(config: Config): Promise<Db> {
       connectionString: config.databaseUrl,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // Instances starting at once would race to create it (a unique-index error): one at a time, under a lock.
+    if (schema) await createSchemaOnce(pool, schema);
     return new PostgresDb(pool);
   }
   if (config.memoryDb) {

@@ -65,16 +65,45 @@ async function findUser(db: Queryable, username: string): Promise<UserRow | unde
   return rows[0];
 }
 
-async function countRecent(db: Queryable, userId: string, kind: string): Promise<number> {
+/**
+ * Records one attempt of `kind` and tells whether it is within `limit` an hour. Recording first and counting
+ * after is what makes parallel attempts safe on any number of instances: of N attempts racing, the one whose
+ * insert commits k-th counts at least k, so no more than `limit` of them pass (reading the count first let every
+ * one of them through).
+ */
+async function attemptWithinLimit(db: Queryable, userId: string, kind: string, limit: number): Promise<boolean> {
+  await db.query('INSERT INTO rate_events (user_id, kind) VALUES ($1, $2)', [userId, kind]);
   const { rows } = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM rate_events WHERE user_id = $1 AND kind = $2 AND at > now() - interval '1 hour'`,
     [userId, kind],
   );
-  return Number(rows[0].n);
+  return Number(rows[0].n) <= limit;
 }
 
-async function recordEvent(db: Queryable, userId: string, kind: string) {
-  await db.query('INSERT INTO rate_events (user_id, kind) VALUES ($1, $2)', [userId, kind]);
+/**
+ * Claims one login attempt, atomically in the database: one statement counts it as a failure in advance and,
+ * from the LIMITS.loginFailuresBeforeBackoff-th on, locks the account (30 s doubling, at most 15 minutes). An
+ * attempt that finds the account locked gets no row and is refused before its password is checked, so parallel
+ * guesses (on one instance or several) get no more tries than sequential ones. A right password clears it all.
+ */
+async function claimLoginAttempt(
+  db: Queryable,
+  userId: string,
+): Promise<{ locked: false } | { locked: true; until: Date }> {
+  const { rows } = await db.query<{ failed_logins: number }>(
+    `UPDATE users SET failed_logins = failed_logins + 1,
+            locked_until = CASE WHEN failed_logins + 1 >= $2
+              THEN now() + least($4::float8, $3::float8 * power(2, failed_logins + 1 - $2)) * interval '1 millisecond'
+              ELSE NULL END
+      WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())
+      RETURNING failed_logins`,
+    [userId, LIMITS.loginFailuresBeforeBackoff, LIMITS.loginBackoffBaseMs, LIMITS.loginBackoffMaxMs],
+  );
+  if (rows[0]) return { locked: false };
+  const locked = await db.query<{ locked_until: Date | null }>('SELECT locked_until FROM users WHERE id = $1', [
+    userId,
+  ]);
+  return { locked: true, until: new Date(locked.rows[0]?.locked_until ?? Date.now()) };
 }
 
 function minutesLeft(until: Date): number {
@@ -123,10 +152,9 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       const user = await findUser(db, username);
       if (!user) throw badRequest(IDENTITY_MESSAGES.codeWrong);
       if (user.confirmed_at) throw badRequest(IDENTITY_MESSAGES.alreadyConfirmed, { code: 'AlreadyConfirmed' });
-      if ((await countRecent(db, user.id, 'confirm_attempt')) >= LIMITS.confirmAttemptsPerHour) {
+      if (!(await attemptWithinLimit(db, user.id, 'confirm_attempt', LIMITS.confirmAttemptsPerHour))) {
         throw tooMany(IDENTITY_MESSAGES.tooManyCodeAttempts);
       }
-      await recordEvent(db, user.id, 'confirm_attempt');
       const { rows } = await db.query<{ id: string; expires_at: Date }>(
         `SELECT id, expires_at FROM one_time_codes
           WHERE user_id = $1 AND purpose = 'confirm' AND used_at IS NULL AND code_hash = $2`,
@@ -136,7 +164,12 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       if (!code) throw badRequest(IDENTITY_MESSAGES.codeWrong);
       if (new Date(code.expires_at).getTime() < Date.now()) throw badRequest(IDENTITY_MESSAGES.codeExpired);
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [code.id]);
+        // Single use under concurrency: only the request that marks the code used confirms.
+        const used = await tx.query(
+          'UPDATE one_time_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
+          [code.id],
+        );
+        if (!used.rows[0]) throw badRequest(IDENTITY_MESSAGES.codeWrong);
         await tx.query('UPDATE users SET confirmed_at = now() WHERE id = $1', [user.id]);
       });
       return { message: IDENTITY_MESSAGES.confirmed };
@@ -146,10 +179,9 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       const username = requireEmail(input.username, MESSAGES.resendEmailInvalid);
       const user = await findUser(db, username);
       if (user && !user.confirmed_at) {
-        if ((await countRecent(db, user.id, 'resend')) >= LIMITS.resendsPerHour) {
+        if (!(await attemptWithinLimit(db, user.id, 'resend', LIMITS.resendsPerHour))) {
           throw tooMany(IDENTITY_MESSAGES.tooManyResends);
         }
-        await recordEvent(db, user.id, 'resend');
         await issueConfirmCode(user.id, user.username);
       }
       return { message: IDENTITY_MESSAGES.resent };
@@ -163,25 +195,21 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
         await verifyPassword(input.password, await dummyPasswordHash());
         throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });
       }
-      if (user.locked_until && new Date(user.locked_until).getTime() > Date.now()) {
-        const minutes = minutesLeft(new Date(user.locked_until));
+      const attempt = await claimLoginAttempt(db, user.id);
+      if (attempt.locked) {
+        const minutes = minutesLeft(attempt.until);
         throw tooMany(
           `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
         );
       }
       if (!(await verifyPassword(input.password, user.password_hash))) {
-        const failures = user.failed_logins + 1;
-        const over = failures - LIMITS.loginFailuresBeforeBackoff;
-        const lockMs = over >= 0 ? Math.min(LIMITS.loginBackoffMaxMs, LIMITS.loginBackoffBaseMs * 2 ** over) : 0;
-        await db.query('UPDATE users SET failed_logins = $2, locked_until = $3 WHERE id = $1', [
-          user.id,
-          failures,
-          lockMs ? new Date(Date.now() + lockMs) : null,
-        ]);
         throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });
       }
       // Only someone who knows the password learns that the account awaits confirmation.
-      if (!user.confirmed_at) throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, USER_NOT_CONFIRMED_CODE);
+      if (!user.confirmed_at) {
+        await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
+        throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, USER_NOT_CONFIRMED_CODE);
+      }
       const loginCount = await db.transaction(async (tx) => {
         await tx.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
         await tx.query('INSERT INTO successful_logins (user_id) VALUES ($1)', [user.id]);
@@ -203,8 +231,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       const username = requireEmail(input.username);
       const user = await findUser(db, username);
       // The same answer whether or not the account exists, and whether or not the mail limit was reached.
-      if (user && (await countRecent(db, user.id, 'forgot')) < LIMITS.forgotMailsPerHour) {
-        await recordEvent(db, user.id, 'forgot');
+      if (user && (await attemptWithinLimit(db, user.id, 'forgot', LIMITS.forgotMailsPerHour))) {
         const id = randomToken();
         await db.query(
           `INSERT INTO one_time_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, 'reset', $2, $3)`,
@@ -227,19 +254,30 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       if (input.password !== input.confirm_password) throw badRequest(IDENTITY_MESSAGES.passwordsDiffer);
       const user = await findUser(db, username);
       if (!user) throw badRequest(IDENTITY_MESSAGES.resetLinkBad);
-      if ((await countRecent(db, user.id, 'reset_attempt')) >= LIMITS.resetAttemptsPerHour) {
+      if (!(await attemptWithinLimit(db, user.id, 'reset_attempt', LIMITS.resetAttemptsPerHour))) {
         throw tooMany(IDENTITY_MESSAGES.tooManyResetAttempts);
       }
-      await recordEvent(db, user.id, 'reset_attempt');
-      const { rows } = await db.query<{ id: string }>(
-        `SELECT id FROM one_time_codes WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL
-            AND code_hash = $2 AND expires_at > now()`,
-        [user.id, hashToken(input.id)],
-      );
-      if (!rows[0]) throw badRequest(IDENTITY_MESSAGES.resetLinkBad);
+      const valid = (
+        await db.query<{ id: string }>(
+          `SELECT id FROM one_time_codes WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL
+              AND code_hash = $2 AND expires_at > now()`,
+          [user.id, hashToken(input.id)],
+        )
+      ).rows[0];
+      if (!valid) throw badRequest(IDENTITY_MESSAGES.resetLinkBad);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [rows[0].id]);
+        // The link is claimed in the transaction (two uses at once: one wins), and every other reset link of the
+        // account ends with it: an older mail must not reset the new password.
+        const claimed = await tx.query(
+          `UPDATE one_time_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+          [valid.id],
+        );
+        if (!claimed.rows[0]) throw badRequest(IDENTITY_MESSAGES.resetLinkBad);
+        await tx.query(
+          `UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`,
+          [user.id],
+        );
         // The link proves the mailbox, so it also confirms an unconfirmed account.
         await tx.query(
           `UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL,
