@@ -1,15 +1,5 @@
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
-import {
-  asUser,
-  confirm,
-  json,
-  latestResetLink,
-  logIn,
-  newApplicant,
-  PASSWORD,
-  signUp,
-  type TestApp,
-} from './helpers';
+import { asUser, confirm, json, latestResetLink, logIn, newApplicant, PASSWORD, signUp, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
 
 /**
@@ -154,4 +144,3 @@ it('four instances starting at once on an empty schema all start; each migration
     await stopInstances(fleet);
   }
 });
-
