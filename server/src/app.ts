@@ -97,7 +97,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const conversionWorker = createConversionWorker(documents, storage, {
     pollMs: config.documentPollMs,
     // The embedded database has one process, so whatever is in_progress at start-up was interrupted.
-    staleMs: db.kind === 'pglite' ? 0 : 5 * 60_000,
+    recoverAllAtStart: db.kind === 'pglite',
+    leaseMs: config.jobLeaseMs,
     compress: config.pdfCompress,
     log: app.log,
   });

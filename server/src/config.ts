@@ -53,6 +53,11 @@ export interface Config {
   pdfCompress: boolean;
   /** How often the conversion worker looks for new jobs (it is also woken on every new job). */
   documentPollMs: number;
+  /**
+   * A conversion job's lease (documents/worker.ts): renewed while it converts; when an instance crashes, another
+   * takes its job once the lease lapses. 15 s keeps that within 30 s with room for a slow renewal.
+   */
+  jobLeaseMs: number;
 }
 
 export interface S3Config {
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3FromEnv(env),
     pdfCompress: env.PDF_COMPRESS !== 'false',
     documentPollMs: 250,
+    jobLeaseMs: 15_000,
     ...overrides,
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

@@ -24,6 +24,8 @@ export const CONVERSION_MESSAGES = {
   docxTooLong: `This Word document is too long to convert (more than ${DOCX_LIMITS.maxPages} pages). Please upload a shorter document.`,
   missing: 'We could not find your uploaded file. Please upload it again.',
   failed: 'Your file could not be converted. Please try again, or upload it as a PDF.',
+  /** The file store could not be reached for an hour: a problem on our side, not the applicant's file. */
+  unavailable: 'We could not convert your file because of a problem on our side. Please upload it again later.',
 } as const;
 
 /** A conversion that failed for a reason the applicant can act on; its message is shown as it is. */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CONVERSION_DELAYED } from '../../../src/features/documents/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict, tooMany } from '../http/errors';
@@ -30,6 +31,8 @@ export const DOCUMENT_MESSAGES = {
   uploaded: 'Your file was uploaded.',
   started: 'Your file is being converted.',
   removed: 'The file was removed.',
+  /** While the file store cannot be reached (the job waits and retries): the applicant's file is not at fault. */
+  delayed: CONVERSION_DELAYED,
   status: {
     unprocessed: 'Your file is waiting to be converted.',
     in_progress: 'Your file is being converted.',
@@ -78,6 +81,10 @@ export interface Job {
   file_key: string;
   file_name: string;
   attempts: number;
+  /** When the job was queued: a job the file store kept failing is given up after STORAGE_RETRY_FOR_MS. */
+  created_at?: Date;
+  /** The worker holding the job's lease: only it records the outcome. */
+  lease_owner?: string | null;
 }
 
 /** The multipart file as the upload route hands it over: its name, and a reader bounded by the size limit. */
@@ -306,7 +313,9 @@ export function createDocumentService(deps: {
         const message =
           row.status === 'failed'
             ? row.message || 'Your file could not be converted.'
-            : DOCUMENT_MESSAGES.status[row.status];
+            : row.status !== 'completed' && row.message === DOCUMENT_MESSAGES.delayed
+              ? row.message
+              : DOCUMENT_MESSAGES.status[row.status];
         return { status: row.status, message };
       }
       const doc = await db.query('SELECT 1 FROM document_answers WHERE user_id = $1 AND answer_key = $2', [
@@ -350,20 +359,38 @@ export function createDocumentService(deps: {
 
     /* ---- The worker's side ---- */
 
-    /** Takes the oldest waiting job (SKIP LOCKED: several instances on one PostgreSQL never take the same). */
-    async claimNext(): Promise<Job | null> {
+    /**
+     * Takes the oldest job that is waiting (and not held back for a retry), or whose worker's lease lapsed (its
+     * instance crashed), and leases it to `owner` for leaseMs. SKIP LOCKED: several instances on one PostgreSQL
+     * never take the same job at once.
+     */
+    async claimNext(owner: string, leaseMs: number): Promise<Job | null> {
       const { rows } = await db.query<Job>(
-        `UPDATE conversion_jobs SET status = 'in_progress', started_at = now(), attempts = attempts + 1
-          WHERE id = (SELECT id FROM conversion_jobs WHERE status = 'unprocessed'
+        `UPDATE conversion_jobs SET status = 'in_progress', started_at = now(), attempts = attempts + 1,
+                lease_owner = $1, lease_until = now() + $2::float8 * interval '1 millisecond', retry_at = NULL
+          WHERE id = (SELECT id FROM conversion_jobs
+                       WHERE (status = 'unprocessed' AND (retry_at IS NULL OR retry_at <= now()))
+                          OR (status = 'in_progress' AND lease_until < now())
                        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, user_id, answer_key, file_key, file_name, attempts`,
+          RETURNING id, user_id, answer_key, file_key, file_name, attempts, created_at, lease_owner`,
+        [owner, leaseMs],
       );
       return rows[0] ?? null;
     },
 
+    /** The worker is still converting `job`: its lease runs leaseMs more. False when the job is no longer its own. */
+    async renewLease(job: Job, owner: string, leaseMs: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE conversion_jobs SET lease_until = now() + $3::float8 * interval '1 millisecond'
+          WHERE id = $1 AND status = 'in_progress' AND lease_owner = $2 RETURNING id`,
+        [job.id, owner, leaseMs],
+      );
+      return rows.length > 0;
+    },
+
     /**
-     * Jobs a crash left in_progress go back to unprocessed. staleMs = 0 takes them all (the embedded database has
-     * one process); on PostgreSQL only those started longer ago than any conversion takes.
+     * Jobs a crash left in_progress go back to unprocessed, at the start of a server on the embedded database (one
+     * process owns it: staleMs 0 takes them all). On PostgreSQL the leases do it: claimNext takes a lapsed one.
      */
     async recoverInterrupted(staleMs: number) {
       const { rows } = await db.query(
@@ -380,8 +407,8 @@ export function createDocumentService(deps: {
       const old = await db.transaction(async (tx) => {
         const { rows } = await tx.query(
           `UPDATE conversion_jobs SET status = 'completed', message = '', finished_at = now()
-            WHERE id = $1 AND status = 'in_progress' RETURNING id`,
-          [job.id],
+            WHERE id = $1 AND status = 'in_progress' AND lease_owner IS NOT DISTINCT FROM $2 RETURNING id`,
+          [job.id, job.lease_owner ?? null],
         );
         if (rows.length === 0) return null;
         const previous = await tx.query<{ source_key: string; pdf_key: string }>(
@@ -404,16 +431,22 @@ export function createDocumentService(deps: {
     async fail(job: Job, message: string) {
       await db.query(
         `UPDATE conversion_jobs SET status = 'failed', message = $2, finished_at = now()
-          WHERE id = $1 AND status = 'in_progress'`,
-        [job.id, message],
+          WHERE id = $1 AND status = 'in_progress' AND lease_owner IS NOT DISTINCT FROM $3`,
+        [job.id, message, job.lease_owner ?? null],
       );
     },
 
-    /** Back in the queue after a passing failure (storage unreachable). */
-    async retryLater(job: Job) {
-      await db.query(`UPDATE conversion_jobs SET status = 'unprocessed' WHERE id = $1 AND status = 'in_progress'`, [
-        job.id,
-      ]);
+    /**
+     * Back in the queue after a passing failure (the file store unreachable), held back for `delayMs`. It does not
+     * count as one of the job's attempts, and the applicant is told it is taking longer, not that the file is bad.
+     */
+    async retryLater(job: Job, delayMs: number) {
+      await db.query(
+        `UPDATE conversion_jobs SET status = 'unprocessed', attempts = greatest(attempts - 1, 0), message = $2,
+                retry_at = now() + $3::float8 * interval '1 millisecond', lease_owner = NULL, lease_until = NULL
+          WHERE id = $1 AND status = 'in_progress'`,
+        [job.id, DOCUMENT_MESSAGES.delayed, delayMs],
+      );
     },
 
     /** Uploads that were never converted, a day after their policy expired: their rows and files go. */

@@ -117,6 +117,12 @@ export function s3UploadOrigin(s3: S3Config): string {
     : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
 }
 
+/** Tries per S3 call (the SDK's standard retry strategy backs off between them). */
+export const S3_MAX_ATTEMPTS = 4;
+/** Connecting to the store, and waiting for an answer (a 1 MB object on a slow link included). */
+export const S3_CONNECT_TIMEOUT_MS = 3_000;
+export const S3_REQUEST_TIMEOUT_MS = 20_000;
+
 /** The AWS SDK is loaded only when S3 is configured (it is large). */
 const s3Sdk = () => Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-presigned-post')]);
 
@@ -136,6 +142,10 @@ export class S3Storage implements Storage {
         region: s3.region,
         endpoint: s3.endpoint,
         forcePathStyle: s3.forcePathStyle,
+        // Time limits: a hung store must not hold a conversion (or a request) for ever. The SDK retries a failed
+        // or timed-out call with exponential back-off and jitter; past that, the caller's own retry takes over.
+        maxAttempts: S3_MAX_ATTEMPTS,
+        requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
         ...(s3.accessKeyId && s3.secretAccessKey
           ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
           : {}),

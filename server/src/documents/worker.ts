@@ -12,10 +12,12 @@ export interface WorkerOptions {
   /** How often the queue is looked at when nobody woke the worker. */
   pollMs: number;
   /**
-   * How old an in_progress job must be to count as abandoned by a crash. 0 with the embedded database (one
-   * process owns it); on PostgreSQL, where other instances may be converting, longer than any conversion.
+   * How long a claimed job stays this worker's without renewal: the worker renews it every third of it while it
+   * converts, and another worker takes a job whose lease lapsed (its instance crashed).
    */
-  staleMs: number;
+  leaseMs: number;
+  /** The embedded database has one process: at start every job left in_progress is its own, taken back at once. */
+  recoverAllAtStart: boolean;
   compress: boolean;
   log: FastifyBaseLogger;
   /** The conversion thread's limits (convertInThread.ts); its defaults when absent. */
@@ -23,6 +25,10 @@ export interface WorkerOptions {
 }
 
 const MAINTENANCE_EVERY_MS = 60_000;
+/** How long a job waits for a file store that cannot be reached before it fails (not blaming the file). */
+export const STORAGE_RETRY_FOR_MS = 60 * 60_000;
+/** The wait before the next try while the file store is unreachable: half the time spent so far, 2 s to 1 min. */
+export const storageRetryDelay = (waitedMs: number) => Math.min(60_000, Math.max(2_000, waitedMs / 2));
 
 /**
  * The conversion worker: a loop in the server process that takes one job at a time from conversion_jobs (so a
@@ -39,6 +45,28 @@ export function createConversionWorker(service: DocumentService, storage: Storag
   let again = false;
   let stopped = true;
   let lastMaintenance = 0;
+  const owner = crypto.randomUUID();
+
+  /** The file store did not answer (or failed): the job waits and is tried again, then fails after an hour. */
+  async function storageFailed(job: Job, error: unknown, what: string) {
+    log.warn({ err: error, job: job.id }, `${what}; the job will be retried`);
+    const waited = Date.now() - new Date(job.created_at ?? Date.now()).getTime();
+    if (waited < STORAGE_RETRY_FOR_MS) await service.retryLater(job, storageRetryDelay(waited));
+    else await service.fail(job, CONVERSION_MESSAGES.unavailable);
+  }
+
+  /** Converts a leased job, renewing the lease while it runs. */
+  async function processLeased(job: Job) {
+    const renewal = setInterval(() => {
+      service.renewLease(job, owner, options.leaseMs).catch((error) => log.warn({ err: error }, 'lease not renewed'));
+    }, options.leaseMs / 3);
+    renewal.unref();
+    try {
+      await process(job);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
 
   async function process(job: Job) {
     if (job.attempts > MAX_ATTEMPTS) {
@@ -53,9 +81,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
         await service.fail(job, FILE_MESSAGES.tooLarge);
         return;
       }
-      log.warn({ err: error, job: job.id }, 'could not read an upload; the job will be retried');
-      if (job.attempts < MAX_ATTEMPTS) await service.retryLater(job);
-      else await service.fail(job, CONVERSION_MESSAGES.failed);
+      await storageFailed(job, error, 'could not read an upload');
       return;
     }
     if (!bytes) {
@@ -80,9 +106,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
     try {
       await storage.put(pdfKey, converted.bytes, 'application/pdf');
     } catch (error) {
-      log.warn({ err: error, job: job.id }, 'could not store a converted PDF; the job will be retried');
-      if (job.attempts < MAX_ATTEMPTS) await service.retryLater(job);
-      else await service.fail(job, CONVERSION_MESSAGES.failed);
+      await storageFailed(job, error, 'could not store a converted PDF');
       return;
     }
     const recorded = await service.complete(job, { fileSize: bytes.length, pdfKey, pages: converted.pages });
@@ -93,7 +117,6 @@ export function createConversionWorker(service: DocumentService, storage: Storag
   async function maintain() {
     if (Date.now() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
     lastMaintenance = Date.now();
-    if (options.staleMs > 0) await service.recoverInterrupted(options.staleMs);
     await service.removeAbandonedUploads();
   }
 
@@ -101,10 +124,10 @@ export function createConversionWorker(service: DocumentService, storage: Storag
   async function drain(force = false) {
     for (;;) {
       if (stopped && !force) return;
-      const job = await service.claimNext();
+      const job = await service.claimNext(owner, options.leaseMs);
       if (!job) break;
       try {
-        await process(job);
+        await processLeased(job);
       } catch (error) {
         log.error({ err: error, job: job.id }, 'conversion job failed');
         await service.fail(job, CONVERSION_MESSAGES.failed).catch(() => undefined);
@@ -145,7 +168,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
     /** Puts jobs a crash left in_progress back in the queue, then starts looking at it. */
     async start() {
       stopped = false;
-      const recovered = await service.recoverInterrupted(options.staleMs);
+      const recovered = options.recoverAllAtStart ? await service.recoverInterrupted(0) : 0;
       if (recovered > 0) log.info({ recovered }, 'conversion jobs interrupted by a restart were queued again');
       schedule(0);
     },

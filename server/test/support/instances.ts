@@ -15,25 +15,37 @@ export async function startInstances(count: number, overrides: Partial<Config> =
   if (!url) throw new Error('INSTANCES_DATABASE_URL is not set: run these tests in the jest project "instances".');
   const schema = `i_${crypto.randomBytes(6).toString('hex')}`;
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+  // One documents folder for all (a shared FILES_DIR); S3 when the overrides say so.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
   const config = loadConfig(
     { DATABASE_URL: url },
     {
       logLevel: 'silent',
       outboxDir,
+      filesDir,
       staticDir: '/nonexistent',
       publicRateLimit: 10_000,
       databaseSchema: schema,
       ...overrides,
     },
   );
-  const apps = await Promise.all(Array.from({ length: count }, () => buildApp(config)));
+  const apps = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const app = await buildApp(config);
+      await app.ready(); // its conversion worker starts here, as in a started server
+      return app;
+    }),
+  );
   return apps.map((app, index) => ({
     app,
     config,
     async close() {
       if (index === 0) await app.db.exec(`DROP SCHEMA ${schema} CASCADE`);
       await app.close();
-      if (index === 0) fs.rmSync(outboxDir, { recursive: true, force: true });
+      if (index === 0) {
+        fs.rmSync(outboxDir, { recursive: true, force: true });
+        fs.rmSync(filesDir, { recursive: true, force: true });
+      }
     },
   }));
 }

@@ -33,7 +33,7 @@ import {
 } from './documentsSlice';
 import { FILE_MESSAGES } from './fileRules';
 import { registerFile } from './fileRegistry';
-import { ANSWERED, PDF_ERROR, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
+import { ANSWERED, CONVERSION_DELAYED, PDF_ERROR, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
 import { docOf, fileOf, makeDocumentsStore, toastsOf, valuesOf } from './testing';
 import { profileOf } from '../../../tests/msw/auth';
 
@@ -226,6 +226,29 @@ describe('upload: the happy path, step by step', () => {
       `POST ${STATUS_PATH}`,
       `GET ${STATUS_PATH}`,
     ]);
+  });
+});
+
+describe('a conversion the server says is taking longer (its file store unreachable)', () => {
+  it('tells the applicant so while it carries on, never that the file is bad, then completes', async () => {
+    recordDocumentCalls(
+      happyRoutes({
+        'GET /api/pdf/document-answer/:key': sequence(
+          { status: 'unprocessed', message: CONVERSION_DELAYED },
+          { status: 'completed', message: '' },
+        ),
+      }),
+    );
+    const store = storeFor({ first_name: 'Ada' });
+    choose(store, 'essay.pdf', 100, 'application/pdf');
+    await until(() => docOf(store, DOC_KEY)?.phase === 'converting');
+    await jest.advanceTimersByTimeAsync(CONVERSION_POLL_MS);
+    await until(() => docOf(store, DOC_KEY)?.notice === CONVERSION_DELAYED);
+    expect(docOf(store, DOC_KEY)).toMatchObject({ phase: 'converting', error: null });
+    expect(toastsOf(store)).toEqual([]);
+    await jest.advanceTimersByTimeAsync(CONVERSION_POLL_MS);
+    await until(() => docOf(store, DOC_KEY)?.phase === 'idle');
+    expect(valuesOf(store)[DOC_KEY]).toBe(ANSWERED);
   });
 });
 

@@ -29,6 +29,7 @@ import {
   CHECK_WAIT_MS,
   checkFinished,
   checkStarted,
+  conversionDelayed,
   conversionStarted,
   conversionStopped,
   deleteFailed,
@@ -46,7 +47,14 @@ import {
 } from './documentsSlice';
 import { checkFile } from './fileRules';
 import { takeFile } from './fileRegistry';
-import { ANSWERED, PDF_ERROR, tabsError, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
+import {
+  ANSWERED,
+  CONVERSION_DELAYED,
+  PDF_ERROR,
+  tabsError,
+  uploadErrorTitle,
+  VISITOR_UPLOAD_MESSAGE,
+} from './messages';
 import { questionLabel } from '../form/definition';
 import { UploadError, uploadFile } from './uploader';
 
@@ -143,6 +151,9 @@ async function followConversion(listenerApi: ListenerApi, key: string, initial: 
     await listenerApi.delay(CONVERSION_POLL_MS);
     const answer = await listenerApi.pause(dispatch(api.endpoints.getConversionStatus.initiate(key, fresh)).unwrap());
     status = statusOf(answer.status);
+    if (isPending(status) && answer.message === CONVERSION_DELAYED && message !== CONVERSION_DELAYED) {
+      dispatch(conversionDelayed({ key, message: CONVERSION_DELAYED }));
+    }
     message = answer.message;
   }
   if (status === 'completed') {

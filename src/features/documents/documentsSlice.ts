@@ -118,6 +118,10 @@ const documentsSlice = createSlice({
       if (doc.phase === 'uploading') doc.progress = payload.progress;
     },
     /** Uploaded and queued for conversion (or found converting after a reload). */
+    /** The server says the conversion is taking longer (its file store is unreachable): told, still converting. */
+    conversionDelayed(state, { payload }: PayloadAction<{ key: string; message: string }>) {
+      entry(state, payload.key).notice = payload.message;
+    },
     conversionStarted(state, { payload }: Key) {
       const doc = entry(state, payload.key);
       doc.phase = 'converting';
@@ -198,6 +202,7 @@ export const {
   uploadStarted,
   uploadProgressed,
   conversionStarted,
+  conversionDelayed,
   uploadCompleted,
   uploadFailed,
   conversionStopped,

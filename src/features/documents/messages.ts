@@ -10,6 +10,10 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete your file?';
 export const TAB_BLOCKED_TITLE = 'File Upload in Progress';
 export const TAB_BLOCKED = 'Please wait until the file upload has completed.';
 
+/** The conversion status while the file store cannot be reached: the job waits and retries; the file is not at fault. */
+export const CONVERSION_DELAYED =
+  'Converting your file is taking longer than usual. It will carry on by itself: you can keep working.';
+
 export const PDF_BUTTON = 'Download a PDF copy of your application';
 export const PDF_ERROR = 'Error downloading PDF copy of your application.';
 export const PDF_PREPARING = 'Preparing the PDF copy of your application…';
