@@ -74,6 +74,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel, config.logStream),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT,
+    // A request (headers and body) must arrive within this: a body sent slowly (on purpose or not) is ended with
+    // 408 instead of holding a connection for minutes.
+    requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     // Types are not coerced: a number where a string belongs is a 400, not silently "123".
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },

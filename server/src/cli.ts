@@ -78,7 +78,8 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
 async function main() {
   // The admin works on the same database as the server (DATA_DIR or DATABASE_URL); quiet logs.
   const env = loadConfig();
-  if (!env.databaseUrl) claimEmbeddedDb(env.dataDir);
+  // No wait: while the server runs, an admin command is refused at once (README: use ADMIN_API_TOKEN then).
+  if (!env.databaseUrl) await claimEmbeddedDb(env.dataDir, 0);
   const app = await buildApp(loadConfig(process.env, { logLevel: 'warn', staticDir: '/nonexistent' }));
   try {
     console.log(await runCommand(app, process.argv.slice(2)));

@@ -58,6 +58,8 @@ export interface Config {
    * takes its job once the lease lapses. 15 s keeps that within 30 s with room for a slow renewal.
    */
   jobLeaseMs: number;
+  /** The whole request must arrive within this (REQUEST_TIMEOUT_MS); a 1 MB upload needs ~130 kbit/s. */
+  requestTimeoutMs: number;
 }
 
 export interface S3Config {
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pdfCompress: env.PDF_COMPRESS !== 'false',
     documentPollMs: 250,
     jobLeaseMs: 15_000,
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS'),
     ...overrides,
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

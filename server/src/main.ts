@@ -4,7 +4,7 @@ import { claimEmbeddedDb } from './db/lock';
 
 async function main() {
   const config = loadConfig();
-  if (!config.databaseUrl) claimEmbeddedDb(config.dataDir);
+  if (!config.databaseUrl) await claimEmbeddedDb(config.dataDir);
   const app = await buildApp(config);
   const close = async () => {
     await app.close();
