@@ -27,6 +27,7 @@ import { adminRoutes } from './admin/routes';
 import { createLookupService, type LookupService } from './lookup/service';
 import { lookupRoutes } from './lookup/routes';
 import { resolveUploadSecret } from './documents/policy';
+import { assertSharedFilesDir } from './documents/sharedFiles';
 import { createStorage, LOCAL_UPLOAD_PATH } from './documents/storage';
 import { createDocumentService, type DocumentService } from './documents/service';
 import { createConversionWorker, type ConversionWorker } from './documents/worker';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const mailer = createMailer(config, app.log);
   // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
+  // Several instances on PostgreSQL must share their documents: refuse a FILES_DIR the others do not use.
+  if (db.kind === 'postgres' && !config.s3) await assertSharedFilesDir(db, config.filesDir);
   const uploadSecret = await resolveUploadSecret(db, config);
   const storage = createStorage(config, uploadSecret);
   const documents = createDocumentService({

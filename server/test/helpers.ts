@@ -17,13 +17,23 @@ export interface TestApp {
 /** A server on its own database: a copy of the migrated template (PGlite) or a fresh schema (PostgreSQL). */
 export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+  // Documents of its own unless the test names a folder (never the repository's ./data).
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const base: Partial<Config> = process.env.DATABASE_URL
     ? { databaseSchema: schema }
     : { memoryDb: { loadDataDir: new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE!)]) } };
   const config = loadConfig(
     { DATABASE_URL: process.env.DATABASE_URL },
-    { logLevel: 'silent', outboxDir, staticDir: '/nonexistent', publicRateLimit: 10_000, ...base, ...overrides },
+    {
+      logLevel: 'silent',
+      outboxDir,
+      filesDir,
+      staticDir: '/nonexistent',
+      publicRateLimit: 10_000,
+      ...base,
+      ...overrides,
+    },
   );
   const app = await buildApp(config);
   return {
@@ -33,6 +43,7 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
       if (config.databaseUrl) await app.db.exec(`DROP SCHEMA ${schema} CASCADE`);
       await app.close();
       fs.rmSync(outboxDir, { recursive: true, force: true });
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -217,6 +217,32 @@ describe('GET /api/pdf: the PDF copy of the application', () => {
     expect((await applicationPdf(b)).text).toContain('Robert');
   });
 
+  it('a document missing from storage fails the copy (never a copy without it); a lost copy is a 503, not a 404', async () => {
+    const c = await newApplicant(t, 'carol@example.com');
+    await attach(c, 'personal_statement_doc', 'essay.png', files.png(20, 20));
+    const storage = t.app.services.documents.storage;
+    const get = storage.get.bind(storage);
+    const spy = jest
+      .spyOn(storage, 'get')
+      .mockImplementation(async (key, max) => (key.startsWith('converted/') ? null : get(key, max)));
+    try {
+      const res = (await call('GET', '/api/pdf', c)).json();
+      expect(res).toEqual({ status: 'failed', message: PDF_MESSAGES.failed });
+    } finally {
+      spy.mockRestore();
+    }
+    await call('PUT', '/api/answer', c, { first_name: 'Carol' });
+    const { url } = await applicationPdf(c);
+    const lost = jest.spyOn(storage, 'get').mockResolvedValue(null);
+    try {
+      const download = await t.app.inject({ method: 'GET', url, headers: { cookie: c } });
+      expect(download.statusCode).toBe(503);
+      expect(download.json()).toEqual({ message: PDF_MESSAGES.unreadable, code: 'StorageUnavailable' });
+    } finally {
+      lost.mockRestore();
+    }
+  });
+
   it("B cannot download A's copy, even with its URL", async () => {
     const { url } = await applicationPdf(a);
     const res = await t.app.inject({ method: 'GET', url, headers: { cookie: b } });

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
 import { asUser, confirm, json, latestResetLink, logIn, newApplicant, PASSWORD, signUp, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
@@ -142,5 +147,20 @@ it('four instances starting at once on an empty schema all start; each migration
     }
   } finally {
     await stopInstances(fleet);
+  }
+});
+
+it('an instance whose FILES_DIR the others do not share refuses to start, naming S3_BUCKET and FILES_DIR', async () => {
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'files-elsewhere-'));
+  try {
+    await expect(
+      buildApp(loadConfig({ DATABASE_URL: a.config.databaseUrl }, { ...a.config, filesDir: elsewhere })),
+    ).rejects.toThrow(
+      /FILES_DIR \(.*\) is not the documents folder the other instances on this database use: .* is missing .*set S3_BUCKET .* or point FILES_DIR at one folder they all mount/,
+    );
+    // The instances that share the folder keep working.
+    expect((await b.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+  } finally {
+    fs.rmSync(elsewhere, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { AppError } from '../http/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DocumentService } from '../documents/service';
@@ -22,6 +23,8 @@ export type PdfStatus = 'unprocessed' | 'in_progress' | 'completed' | 'failed';
 export const PDF_MESSAGES = {
   failed: 'The PDF copy of your application could not be made. Please try again later.',
   notCurrent: 'This PDF copy is out of date. Please ask for a new copy.',
+  /** The stored copy (or a document in it) cannot be read: never a copy without its documents, never a false 404. */
+  unreadable: 'The PDF copy of your application could not be read from our storage. Please try again later.',
 } as const;
 
 /** Bump when the layout changes: every cached copy is then rebuilt. */
@@ -123,7 +126,8 @@ export function createApplicationPdfService(deps: {
       const printDocuments: PrintDocument[] = [];
       for (const d of input.documents) {
         const bytes = await storage.get(d.pdf_key);
-        if (!bytes) continue;
+        // A copy that leaves a document out must not be reported complete (a folder another instance cannot see).
+        if (!bytes) throw new Error(`converted document ${d.answer_key} is missing from storage (${d.pdf_key})`);
         printDocuments.push({
           answerKey: d.answer_key,
           label: questionByKey(d.answer_key)?.label ?? d.answer_key,
@@ -203,7 +207,12 @@ export function createApplicationPdfService(deps: {
       );
       const row = rows[0];
       if (!row?.storage_key || version.length < 16 || !row.source_hash.startsWith(version)) return null;
-      return storage.get(row.storage_key);
+      const bytes = await storage.get(row.storage_key);
+      if (!bytes) {
+        log.error({ key: row.storage_key }, 'the current application PDF is missing from storage');
+        throw new AppError(503, PDF_MESSAGES.unreadable, 'StorageUnavailable');
+      }
+      return bytes;
     },
 
     /** Waits for the builds in flight (app.close). */

@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Queryable } from '../db/client';
+
+/** The file in FILES_DIR that proves it is the folder the database's other instances use. */
+export const FILES_MARKER = '.admission-files-marker';
+
+/**
+ * On PostgreSQL with local file storage, every instance must see the same FILES_DIR: an upload taken by one
+ * instance and converted by another, or a PDF copy built by another, would otherwise fail or leave documents out.
+ * The first instance writes a random id into FILES_DIR and into the database (server_secrets); an instance that
+ * finds the database's id but not the same file refuses to start. (S3, or PGlite's single process, needs none.)
+ */
+export async function assertSharedFilesDir(db: Queryable, filesDir: string) {
+  const file = path.join(filesDir, FILES_MARKER);
+  fs.mkdirSync(filesDir, { recursive: true });
+  const mine = crypto.randomBytes(16).toString('hex');
+  const inserted = await db.query(
+    `INSERT INTO server_secrets (name, value) VALUES ('files_marker', $1) ON CONFLICT DO NOTHING RETURNING value`,
+    [mine],
+  );
+  if (inserted.rows.length > 0) {
+    fs.writeFileSync(file, mine);
+    return;
+  }
+  const { rows } = await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'files_marker'`);
+  const expected = rows[0].value;
+  const found = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+  if (found === expected) return;
+  throw new Error(
+    `FILES_DIR (${filesDir}) is not the documents folder the other instances on this database use: ${file} ` +
+      `${found === null ? 'is missing' : 'holds another id'} (expected ${expected}). Several instances need shared ` +
+      `storage: set S3_BUCKET (S3 or an S3-compatible service), or point FILES_DIR at one folder they all mount. ` +
+      `If this folder really holds the documents (moved on purpose), write ${expected} into ${file}.`,
+  );
+}
