@@ -70,6 +70,12 @@ async function seedLookupSample(lookup: LookupService) {
 }
 
 /** The whole API server, ready to listen or to be driven by app.inject in tests. */
+/** A start that fails after the database opened closes it (its connections would otherwise linger). */
+const closeAndThrow = (db: Db) => async (error: unknown) => {
+  await db.close().catch(() => undefined);
+  throw error;
+};
+
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logStream),
@@ -85,12 +91,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const db = await openDb(config);
   app.addHook('onClose', async () => db.close());
-  await migrate(db);
+  await migrate(db).catch(closeAndThrow(db));
 
   const mailer = createMailer(config, app.log);
   // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
   // Several instances on PostgreSQL must share their documents: refuse a FILES_DIR the others do not use.
-  if (db.kind === 'postgres' && !config.s3) await assertSharedFilesDir(db, config.filesDir);
+  if (db.kind === 'postgres' && !config.s3) await assertSharedFilesDir(db, config.filesDir).catch(closeAndThrow(db));
   const uploadSecret = await resolveUploadSecret(db, config);
   const storage = createStorage(config, uploadSecret);
   const documents = createDocumentService({

@@ -116,6 +116,9 @@ export async function openDb(config: Config): Promise<Db> {
       connectionString: config.databaseUrl,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // An idle connection the server ends (a restart, a failover) must not crash this process: the next query
+    // opens a new one.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     // Instances starting at once would race to create it (a unique-index error): one at a time, under a lock.
     if (schema) await createSchemaOnce(pool, schema);
     return new PostgresDb(pool);

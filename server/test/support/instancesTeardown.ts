@@ -1,5 +1,8 @@
+import type { MotoServer } from './motoServer';
 import type { PostgresCluster } from './postgresCluster';
 
 export default async function instancesTeardown() {
-  (globalThis as { __postgresCluster?: PostgresCluster }).__postgresCluster?.stop();
+  const holder = globalThis as { __postgresCluster?: PostgresCluster; __motoServer?: MotoServer };
+  holder.__motoServer?.stop();
+  holder.__postgresCluster?.stop();
 }

@@ -34,6 +34,8 @@ function binDir(): string | null {
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+/** util-linux's runuser (in sbin, which a non-login PATH may lack). */
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((p) => fs.existsSync(p)) ?? 'runuser';
 
 function ensureBinaries(): string {
   const found = binDir();
@@ -68,7 +70,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admission-pg-'));
   const asOwner = (command: string, args: string[]) =>
     isRoot()
-      ? execFileSync('runuser', ['-u', 'nobody', '--', path.join(bin, command), ...args], { stdio: 'pipe' })
+      ? execFileSync(RUNUSER, ['-u', 'nobody', '--', path.join(bin, command), ...args], { stdio: 'pipe' })
       : execFileSync(path.join(bin, command), args, { stdio: 'pipe' });
   if (isRoot()) execFileSync('chown', ['nobody', dir]);
   const data = path.join(dir, 'data');
