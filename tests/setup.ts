@@ -24,6 +24,9 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
+/** jsdom has no layout: scrolling (a page change starts at the top, app/PageChangeFocus.tsx) does nothing there. */
+window.scrollTo = () => {};
+
 /** antd's responsive code (Grid, breakpoints) calls matchMedia; jsdom does not define it. Nothing matches. */
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
