@@ -188,7 +188,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
   identityRoutes(app, { db, config, identity: services.identity, publicRateLimit });
   answerRoutes(app, { db, config, answers: services.answers });
-  tokenRoutes(app, { tokens: services.tokens, publicRateLimit });
+  tokenRoutes(app, { tokens: services.tokens, publicRateLimit, storage });
   adminRoutes(app, {
     tokens: services.tokens,
     adminToken: config.adminApiToken,

@@ -61,6 +61,12 @@ describe('service tokens', () => {
       add_another: {},
       document_answer: {},
       tabs: { ps: 'essay' },
+      applicant: {
+        username: 'staffview@example.com',
+        id: expect.stringMatching(/^\d+$/),
+        submitted_at: null,
+        updated_at: expect.any(String),
+      },
     });
 
     // A public link's token is not a service token, and the reverse.
@@ -72,6 +78,47 @@ describe('service tokens', () => {
 
     expect(await t.app.services.tokens.revokeAllFor('staffview@example.com')).toBe(1);
     const revoked = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json().message).toBe(LINK_INVALID);
+  });
+});
+
+describe('a converted document, opened from the staff view', () => {
+  /** A document as the conversion leaves it: its PDF in storage and its row. */
+  async function storedDocument(username: string, answerKey: string, text: string) {
+    const pdfKey = `converted/${username.split('@')[0]}/${answerKey}/k3y.pdf`;
+    await t.app.services.documents.storage.put(pdfKey, Buffer.from(`%PDF-1.4 ${text}`), 'application/pdf');
+    await t.app.db.query(
+      `INSERT INTO document_answers (user_id, answer_key, file_name, file_size, source_key, pdf_key, page_count)
+       SELECT id, $2, 'essay.docx', 100, 'uploads/x', $3, 1 FROM users WHERE username = $1`,
+      [username, answerKey, pdfKey],
+    );
+  }
+  const open = (token: string, key: string) =>
+    t.app.inject({ method: 'GET', url: `/service/document?service_token=${token}&key=${key}` });
+
+  it("inline, no-store, for that applicant's documents only; a revoked token opens nothing", async () => {
+    await newApplicant(t, 'docowner@example.com');
+    await newApplicant(t, 'other@example.com');
+    await storedDocument('docowner@example.com', 'personal_statement_doc', 'OWNER');
+    await storedDocument('other@example.com', 'resume_doc', 'OTHER');
+    const token = await t.app.services.tokens.createServiceToken('docowner@example.com');
+
+    const res = await open(token, 'personal_statement_doc');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('inline; filename="essay.pdf"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('OWNER');
+
+    // Another applicant's document is not reachable with this token.
+    const other = await open(token, 'resume_doc');
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('OTHER');
+    expect((await open(token, '../etc')).statusCode).toBe(400);
+
+    await t.app.services.tokens.revokeAllFor('docowner@example.com');
+    const revoked = await open(token, 'personal_statement_doc');
     expect(revoked.statusCode).toBe(404);
     expect(revoked.json().message).toBe(LINK_INVALID);
   });

@@ -22,6 +22,8 @@ export interface ServiceBundle {
   add_another: Record<string, number>;
   document_answer: DocumentAnswers;
   tabs: Record<string, string>;
+  /** For the staff view's header (the server adds it to SPEC §3's shape); absent from older servers. */
+  applicant?: { username: string; id: string; submitted_at: string | null; updated_at: string | null };
 }
 
 /**

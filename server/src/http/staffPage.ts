@@ -53,7 +53,13 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
   app.addHook('onReady', async () => {
     if (!hasRenderer) return;
     try {
-      await loadRenderer()(DEFAULT_ROUTE, 'warm-up', { answer: {}, add_another: {}, document_answer: {}, tabs: {} });
+      await loadRenderer()(DEFAULT_ROUTE, 'warm-up', {
+        answer: {},
+        add_another: {},
+        document_answer: {},
+        tabs: {},
+        applicant: { username: '', id: '', submitted_at: null, updated_at: null },
+      });
     } catch (error) {
       app.log.error({ err: error }, 'staff view renderer failed to start');
     }

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { objectOf, str } from '../http/schemas';
 import type { TokenService } from './service';
+import type { Storage } from '../documents/storage';
+import { AppError } from '../http/errors';
 
 const tokenQuery = (name: string) => objectOf({ [name]: str(200, { minLength: 1 }) });
 
-export function tokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; publicRateLimit: object }) {
+export function tokenRoutes(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; publicRateLimit: object; storage: Storage },
+) {
   const config = { rateLimit: deps.publicRateLimit };
   app.get<{ Querystring: { token: string } }>(
     '/public/tmp',
@@ -18,6 +23,30 @@ export function tokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; 
       // Staff data: never cached by a shared proxy or the browser.
       reply.header('Cache-Control', 'no-store');
       return deps.tokens.serviceBundle(request.query.service_token);
+    },
+  );
+  // A converted document of the applicant the service token names, opened from the staff view (read-only, inline).
+  app.get<{ Querystring: { service_token: string; key: string } }>(
+    '/service/document',
+    {
+      schema: {
+        querystring: objectOf({
+          service_token: str(200, { minLength: 1 }),
+          key: str(100, { pattern: '^[a-z0-9_]+$' }),
+        }),
+      },
+      config,
+    },
+    async (request, reply) => {
+      const { pdfKey, fileName } = await deps.tokens.serviceDocument(request.query.service_token, request.query.key);
+      const bytes = await deps.storage.get(pdfKey);
+      if (!bytes) throw new AppError(503, 'This document could not be read from our storage. Please try again later.');
+      const name = `${fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'document'}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(bytes);
     },
   );
 }

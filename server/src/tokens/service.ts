@@ -72,17 +72,43 @@ export function createTokenService(db: Db) {
     /** The read-only bundle of SPEC §7 for one applicant. */
     async serviceBundle(token: string) {
       const { user_id } = await findValid(token, 'service');
-      const { rows } = await db.query<{ answer: AnswerMap; add_another: object; tabs: object }>(
-        'SELECT answer, add_another, tabs FROM applications WHERE user_id = $1',
+      const { rows } = await db.query<{
+        answer: AnswerMap;
+        add_another: object;
+        tabs: object;
+        username: string;
+        submitted_at: Date | null;
+        updated_at: Date | null;
+      }>(
+        `SELECT a.answer, a.add_another, a.tabs, u.username, a.submitted_at, a.updated_at
+           FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1`,
         [user_id],
       );
-      const app = rows[0] ?? { answer: {}, add_another: {}, tabs: {} };
+      const row = rows[0];
       return {
-        answer: app.answer,
-        add_another: app.add_another,
+        answer: row?.answer ?? {},
+        add_another: row?.add_another ?? {},
         document_answer: await documentAnswersOf(db, user_id!),
-        tabs: app.tabs,
+        tabs: row?.tabs ?? {},
+        // For the staff view's header (not in SPEC §3's shape, which it extends): who, and where the application is.
+        applicant: {
+          username: row?.username ?? '',
+          id: String(user_id),
+          submitted_at: row?.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+          updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
+        },
       };
+    },
+
+    /** The storage key of a converted document of the applicant a service token names, or 404. */
+    async serviceDocument(token: string, answerKey: string): Promise<{ pdfKey: string; fileName: string }> {
+      const { user_id } = await findValid(token, 'service');
+      const { rows } = await db.query<{ pdf_key: string; file_name: string }>(
+        'SELECT pdf_key, file_name FROM document_answers WHERE user_id = $1 AND answer_key = $2',
+        [user_id, answerKey],
+      );
+      if (!rows[0]) throw notFound('This document is not part of the application.');
+      return { pdfKey: rows[0].pdf_key, fileName: rows[0].file_name };
     },
   };
 }

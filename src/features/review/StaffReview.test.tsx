@@ -21,6 +21,7 @@ function bundle(answer: Record<string, string | boolean> = completeApplication()
     add_another: { activity: 2 },
     document_answer: { [DOC_KEY]: { file_name: 'essay.pdf', file_size: 12_345 } },
     tabs: { personal_statement: 'upload' },
+    applicant: { username: 'ada@example.com', id: '42', submitted_at: '2026-11-20T15:04:00.000Z', updated_at: null },
   };
 }
 
@@ -40,6 +41,7 @@ describe.each(['/about', '/education', '/final-steps'])('%s?service_token=…', 
     expect(calls).toEqual([{ method: 'GET', path: '/service/tmp-pdf' }]);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Documents',
       'About You',
       'Your Academics',
       'Final Steps',
@@ -119,5 +121,39 @@ describe('what never shows', () => {
     renderAppWithDocuments('/about?service_token=svc-123');
     await h1('Application');
     expect(await screen.findByText('[X] Male')).toBeInTheDocument();
+  });
+});
+
+describe('what staff read first, and only answers', () => {
+  it('a header with the email, the ID and the submitted date; a link to each converted document', async () => {
+    recordDocumentCalls({ 'GET /service/tmp-pdf': bundle() });
+    renderAppWithDocuments('/about?service_token=svc-123', { state: formState({}) });
+    await h1('Ada Lovelace');
+    const header = screen.getByText('ada@example.com').closest('dl')!;
+    expect(within(header).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(header).getByText('42')).toBeInTheDocument();
+    expect(within(header).getByText('Submitted November 20, 2026 at 3:04 PM UTC')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Personal Statement Document: essay.pdf (PDF)' });
+    expect(link).toHaveAttribute('href', '/service/document?service_token=svc-123&key=personal_statement_doc');
+  });
+
+  it('unanswered questions, empty entries and help text are left out; a page without answers says so', async () => {
+    recordDocumentCalls({
+      'GET /service/tmp-pdf': {
+        ...bundle(),
+        answer: { first_name: 'Ada', last_name: 'Lovelace', activity_name: 'Chess' },
+        document_answer: {},
+      },
+    });
+    renderAppWithDocuments('/about?service_token=svc-123', { state: formState({}) });
+    await h1('Ada Lovelace');
+    expect(screen.queryByText('Not answered')).not.toBeInTheDocument();
+    expect(screen.getByText('Chess')).toBeInTheDocument();
+    // Two activity entries are stored; only the one with an answer shows.
+    expect(
+      screen.getAllByText(/^Activity \d$/).filter((legend) => legend.closest('fieldset:not([hidden])')),
+    ).toHaveLength(1);
+    const finalSteps = screen.getByRole('heading', { level: 2, name: 'Final Steps' }).closest('section')!;
+    expect(within(finalSteps).getByText('No answers on this page.')).toBeInTheDocument();
   });
 });

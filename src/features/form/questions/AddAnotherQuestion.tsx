@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { isAnswered, OnlyAnsweredContext } from '../renderer/answered';
 import { reportFailure } from '../../notifications/reportFailure';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../config/constants';
@@ -68,6 +69,20 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
     }
   };
 
+  // A view of answers only leaves out the entries with none (a string, so the selector's result compares by value).
+  const onlyAnswered = useContext(OnlyAnsweredContext) && readOnly;
+  const hiddenEntries = useAppSelector((s) =>
+    onlyAnswered
+      ? entries
+          .filter((entry) => !entry.questions.some((q) => isAnswered(q, s.answers.values)))
+          .map((entry) => entry.number)
+          .join(',')
+      : '',
+  )
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
+
   const labelId = `${question.key}-label`;
   return (
     <div id={question.key} ref={container} className="form-add-another" role="group" aria-labelledby={labelId}>
@@ -76,7 +91,7 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
       </p>
       {!readOnly && <Hint id={question.key} hint={question.hint} />}
       {entries.map((entry) => (
-        <fieldset key={entry.prefix} className="form-entry">
+        <fieldset key={entry.prefix} className="form-entry" hidden={hiddenEntries.includes(entry.number)}>
           <legend className="form-legend">
             {question.entryLabel} {entry.number}
           </legend>

@@ -1,4 +1,6 @@
-import { createElement } from 'react';
+import { createElement, useContext } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { isAnswered, OnlyAnsweredContext } from './answered';
 import type { Question, Section } from '../definition/types';
 import { rendererFor } from '../registry';
 import { useVisible } from './hooks';
@@ -18,6 +20,9 @@ interface QuestionRendererProps {
 export function QuestionRenderer({ question, section, readOnly = false }: QuestionRendererProps) {
   const component = rendererFor(question);
   const visible = useVisible(question, section);
-  if (!visible) return null;
+  // In a view of answers only (the staff view), a question without one is left out.
+  const onlyAnswered = useContext(OnlyAnsweredContext) && readOnly;
+  const shown = useAppSelector((s) => !onlyAnswered || isAnswered(question, s.answers.values));
+  if (!visible || !shown) return null;
   return createElement(component, { question, section, readOnly });
 }

@@ -1,0 +1,104 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { pdfText, png } from '../server/test/fixtures/files';
+import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import { E2E_ADMIN_TOKEN } from '../playwright.config';
+import { newLoggedInApplicant } from './account';
+
+/**
+ * The staff view as admission readers use it: who and when at the top, every uploaded document one link away,
+ * answers only, a dense printout, and nothing secret on paper. At 390 and 1280 px, with the keyboard.
+ */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** A converted document, uploaded as the page does: the upload form, the file, the conversion. */
+async function uploadDocument(request: APIRequestContext, key: string) {
+  const { url, fields } = await (await request.post('/api/presigned-url', { data: { answer_key: key } })).json();
+  const upload = await request.post(url, {
+    multipart: { ...fields, file: { name: 'photo.png', mimeType: 'image/png', buffer: png(40, 60) } },
+  });
+  expect(upload.status()).toBe(204);
+  expect(
+    (
+      await request.post(`/api/pdf/document-answer/${key}`, { data: { file_key: fields.key, file_name: 'photo.png' } })
+    ).status(),
+  ).toBe(202);
+  await expect
+    .poll(async () => (await (await request.get(`/api/pdf/document-answer/${key}`)).json()).status, { timeout: 20_000 })
+    .toBe('completed');
+}
+
+async function staffLink(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/admin/service-tokens', {
+    data: { username },
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { url: string }).url.replace(/^https?:\/\/[^/]+/, '');
+}
+
+async function submittedApplicantWithDocument(page: Page) {
+  const username = await newLoggedInApplicant(page.request, 'staffview');
+  const answers = { ...completeApplication(), test_optional_interest: 'Y', personal_statement_essay: '' };
+  expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
+  expect(
+    (await page.request.put('/api/tabs', { data: { tab_id: 'personal_statement', chosen_tab: 'upload' } })).ok(),
+  ).toBe(true);
+  await uploadDocument(page.request, 'personal_statement_doc');
+  // State-changing calls are JSON from this origin (CSRF), even without a body.
+  const submitted = await page.request.post('/api/submit', { headers: { 'content-type': 'application/json' } });
+  expect(submitted.status(), await submitted.text()).toBeLessThan(300);
+  return username;
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px: header, document links, answers only, keyboard, axe, a dense printout without the token`, async ({
+    page,
+    browser,
+  }) => {
+    const username = await submittedApplicantWithDocument(page);
+    const url = await staffLink(page.request, username);
+    const token = new URL(url, 'http://x').searchParams.get('service_token')!;
+    const staffContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const staff = await staffContext.newPage();
+    await staff.goto(url);
+    await expect(staff.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+
+    const header = staff.getByRole('definition').first().locator('xpath=ancestor::dl');
+    await expect(header).toContainText(username);
+    await expect(header).toContainText('Applicant ID');
+    await expect(header).toContainText(/Submitted \w+ \d{1,2}, \d{4}/);
+    await expect(staff.getByText('Not answered')).toHaveCount(0);
+
+    // The document opens as a PDF with the same token.
+    const link = staff.getByRole('link', { name: 'Personal Statement Document: photo.png (PDF)' });
+    const opened = await staff.request.get((await link.getAttribute('href'))!);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
+
+    // Keyboard: the link is reachable with Tab.
+    await staff.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 5 && !(await link.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false));
+      i += 1
+    ) {
+      await staff.keyboard.press('Tab');
+    }
+    await expect(link).toBeFocused();
+
+    const { violations } = await new AxeBuilder({ page: staff }).withTags(WCAG).analyze();
+    expect(violations).toEqual([]);
+
+    // The printout: dense, and no service token on paper (the browser's header is left out with the page margin).
+    const pdf = await staff.pdf({ format: 'Letter', displayHeaderFooter: false, preferCSSPageSize: true });
+    const text = pdfText(pdf);
+    expect(text).toContain('Ada');
+    expect(text).not.toContain(token);
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    test.info().annotations.push({ type: 'printed pages', description: String(pages) });
+    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBeLessThanOrEqual(6);
+    await staffContext.close();
+  });
+}

@@ -1,0 +1,31 @@
+import { createContext } from 'react';
+import { answerKeysOf, entryPrefixes, type Question } from '../definition';
+import { entryQuestion } from '../definition/walk';
+import type { StudentAnswers } from '../../answers/answersSlice';
+
+/**
+ * Read-only views that show answers only (the staff view): unanswered questions, empty add-another entries and the
+ * applicant's help text (content) are left out, so a printed application is its answers, not 11 sparse pages.
+ */
+export const OnlyAnsweredContext = createContext(false);
+
+const filled = (value: unknown) =>
+  typeof value === 'boolean' ? value : typeof value === 'string' && value.trim() !== '';
+
+/** Whether a question (a container: any question in it) holds an answer. */
+export function isAnswered(question: Question, values: StudentAnswers): boolean {
+  switch (question.type) {
+    case 'content':
+      return false;
+    case 'addAnother': {
+      const templateKeys = new Set(question.questions.flatMap(answerKeysOf));
+      return entryPrefixes(question).some((prefix) =>
+        question.questions.some((template) => isAnswered(entryQuestion(template, prefix, templateKeys), values)),
+      );
+    }
+    case 'tabs':
+      return question.tabs.some((tab) => tab.questions.some((q) => isAnswered(q, values)));
+    default:
+      return answerKeysOf(question).some((key) => filled(values[key]));
+  }
+}
