@@ -70,6 +70,11 @@ async function seedLookupSample(lookup: LookupService) {
 }
 
 /** The whole API server, ready to listen or to be driven by app.inject in tests. */
+/** How often the HTTP server checks for requests that took longer than requestTimeout to arrive. */
+const REQUEST_CHECK_EVERY_MS = 2_000;
+/** The request's headers must arrive within this (Node's default), or within requestTimeout when shorter. */
+const HEADERS_TIMEOUT_MS = 60_000;
+
 /** A start that fails after the database opened closes it (its connections would otherwise linger). */
 const closeAndThrow = (db: Db) => async (error: unknown) => {
   await db.close().catch(() => undefined);
@@ -84,6 +89,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // A request (headers and body) must arrive within this: a body sent slowly (on purpose or not) is ended with
     // 408 instead of holding a connection for minutes.
     requestTimeout: config.requestTimeoutMs,
+    // Given to Node's server when it is made: set afterwards (as Fastify sets requestTimeout), the limit was never
+    // applied while headersTimeout (60 s) was longer. Node looks for late requests every connectionsCheckingInterval
+    // (30 s by default): often enough here that a request is ended close to its limit.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(REQUEST_CHECK_EVERY_MS, config.requestTimeoutMs),
+    },
     trustProxy: config.trustProxy,
     // Types are not coerced: a number where a string belongs is a 400, not silently "123".
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './support/freePort';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_START_ARGS } from '../../scripts/serverCommand.mjs';
@@ -16,15 +16,6 @@ let dataDir: string;
 let child: ChildProcess;
 let port: number;
 const base = () => `http://127.0.0.1:${port}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = server.address() as net.AddressInfo;
-      server.close(() => resolve(p));
-    });
-  });
-}
 
 async function startServer() {
   child = spawn(process.execPath, SERVER_START_ARGS, {

@@ -1,6 +1,6 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './freePort';
 import fs from 'node:fs';
-import net from 'node:net';
 
 /**
  * An S3-compatible server for the multi-instance tests: moto's `moto_server` (moto 5 is in this machine kind's
@@ -37,17 +37,6 @@ function motoCommand(): string[] {
   throw new Error(
     `The multi-instance tests need an S3-compatible server: moto_server was not found.\nInstall it with:  ${INSTALL}`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startMotoServer(): Promise<MotoServer> {

@@ -1,6 +1,6 @@
 import { execFileSync, execSync } from 'node:child_process';
+import { freePort } from './freePort';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -52,17 +52,6 @@ function ensureBinaries(): string {
   throw new Error(
     `The multi-instance tests need PostgreSQL's server binaries (initdb, pg_ctl).\nInstall them as root with:  ${INSTALL}`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
