@@ -40,10 +40,16 @@ describe('the staff view’s page (rendered per request by the server)', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Mary Somerville' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Documents',
       'About You',
       'Your Academics',
       'Final Steps',
     ]);
+    // Each document is a link the server renders with the page's token.
+    expect(screen.getByRole('link', { name: 'Personal Statement Document: essay.docx (PDF)' })).toHaveAttribute(
+      'href',
+      '/service/document?service_token=tok&key=personal_statement_doc',
+    );
     expect(screen.getByText('[X] Female')).toBeInTheDocument();
     expect(screen.getByText('Jedburgh')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Activities' })).toHaveTextContent('Translation');
