@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
@@ -7,15 +7,12 @@ import { SITE_NAME } from '../../config/partner';
 import type { ServiceBundle } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
 import type { StudentAnswers } from '../answers/answersSlice';
-import { FORM_PAGES_DEFINITION, questionLabel } from '../form/definition';
-import { isAnswered, OnlyAnsweredContext } from '../form/renderer/answered';
-import type { Page, Section } from '../form/definition/types';
-import { useSectionVisible } from '../form/renderer/hooks';
-import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
 import '../form/form.css';
 import './review.css';
 
 export const REVIEW_FALLBACK_TITLE = 'Application';
+
+const StaffReviewContent = lazy(() => import(/* webpackChunkName: "staff-review-content" */ './StaffReviewContent'));
 
 /** The staff bundle's query (GET /service/tmp-pdf, started by appStarted), whatever its token. */
 function selectServiceBundle(state: RootState) {
@@ -39,97 +36,6 @@ export function applicantName(values: StudentAnswers): string {
 
 /** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/shell/renderStaffPage.tsx). */
 export const reviewDocumentTitle = (name: string) => `${name || REVIEW_FALLBACK_TITLE} - ${SITE_NAME}`;
-
-function ReviewSection({ page, section }: { page: Page; section: Section }) {
-  const visible = useSectionVisible(section);
-  const answered = useAppSelector((s) => section.questions.some((q) => isAnswered(q, s.answers.values)));
-  if (!visible || !answered) return null;
-  return (
-    <section className="review-section">
-      <h3 id={`review-${page.id}-${section.id}`} className="review-section-title">
-        {section.title}
-      </h3>
-      {section.questions.map((question) => (
-        <QuestionRenderer key={question.key} question={question} section={section} readOnly />
-      ))}
-    </section>
-  );
-}
-
-const formatDate = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
-    : null;
-
-/** Who the application is from and where it stands: what staff look for first, and what a printout must carry. */
-function ApplicantHeader({ applicant }: { applicant: ServiceBundle['applicant'] }) {
-  if (!applicant) return null;
-  const submitted = formatDate(applicant.submitted_at);
-  const updated = formatDate(applicant.updated_at);
-  return (
-    <dl className="review-applicant" aria-label="Applicant">
-      <div>
-        <dt>Email</dt>
-        <dd>{applicant.username}</dd>
-      </div>
-      <div>
-        <dt>Applicant ID</dt>
-        <dd>{applicant.id}</dd>
-      </div>
-      <div>
-        <dt>Status</dt>
-        <dd>{submitted ? `Submitted ${submitted}` : 'Not submitted'}</dd>
-      </div>
-      {updated && (
-        <div>
-          <dt>Last saved</dt>
-          <dd>{updated}</dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
-/** Each uploaded document, converted to PDF, opened with the same service token (GET /service/document). */
-function ReviewDocuments({ documents, token }: { documents: ServiceBundle['document_answer']; token: string }) {
-  const keys = Object.keys(documents).sort();
-  if (keys.length === 0) return null;
-  return (
-    <section className="review-documents" aria-labelledby="review-documents">
-      <h2 id="review-documents" className="review-page-title">
-        Documents
-      </h2>
-      <ul>
-        {keys.map((key) => (
-          <li key={key}>
-            <a href={`/service/document?${new URLSearchParams({ service_token: token, key })}`}>
-              {questionLabel(key)}: {documents[key].file_name} (PDF)
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** One page of the form: its answered sections, or a line saying it has none. */
-function ReviewPage({ page }: { page: Page }) {
-  const answered = useAppSelector((s) =>
-    page.sections.some((section) => section.questions.some((q) => isAnswered(q, s.answers.values))),
-  );
-  return (
-    <section className="review-page">
-      <h2 id={`review-${page.id}`} className="review-page-title">
-        {page.title}
-      </h2>
-      {answered ? (
-        page.sections.map((section) => <ReviewSection key={section.id} page={page} section={section} />)
-      ) : (
-        <p className="form-muted">No answers on this page.</p>
-      )}
-    </section>
-  );
-}
 
 /**
  * The staff view (SPEC §1): one read-only, print-style view of all three pages of the applicant the service token
@@ -172,15 +78,10 @@ export default function StaffReview() {
     );
   }
   return (
-    <OnlyAnsweredContext.Provider value={true}>
-      <div className="review">
-        <h1 className="review-title">{title}</h1>
-        <ApplicantHeader applicant={data.applicant} />
-        <ReviewDocuments documents={data.document_answer ?? {}} token={token} />
-        {FORM_PAGES_DEFINITION.map((page) => (
-          <ReviewPage key={page.id} page={page} />
-        ))}
-      </div>
-    </OnlyAnsweredContext.Provider>
+    // The view itself is a chunk of its own: the app runs it only for a token the server could not read (a valid
+    // one gets the server's page, with no script), so this chunk stays small.
+    <Suspense fallback={null}>
+      <StaffReviewContent data={data} token={token} title={title} />
+    </Suspense>
   );
 }

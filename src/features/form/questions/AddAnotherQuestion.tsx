@@ -1,5 +1,5 @@
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { isAnswered, OnlyAnsweredContext } from '../renderer/answered';
+import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
 import { reportFailure } from '../../notifications/reportFailure';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../config/constants';
@@ -70,9 +70,10 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
   };
 
   // A view of answers only leaves out the entries with none (a string, so the selector's result compares by value).
-  const onlyAnswered = useContext(OnlyAnsweredContext) && readOnly;
+  const onlyAnswered = useContext(OnlyAnsweredContext);
+  const isAnswered = readOnly ? onlyAnswered : null;
   const hiddenEntries = useAppSelector((s) =>
-    onlyAnswered
+    isAnswered
       ? entries
           .filter((entry) => !entry.questions.some((q) => isAnswered(q, s.answers.values)))
           .map((entry) => entry.number)

@@ -1,6 +1,6 @@
 import { createElement, useContext } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { isAnswered, OnlyAnsweredContext } from './answered';
+import { OnlyAnsweredContext } from './onlyAnswered';
 import type { Question, Section } from '../definition/types';
 import { rendererFor } from '../registry';
 import { useVisible } from './hooks';
@@ -21,8 +21,9 @@ export function QuestionRenderer({ question, section, readOnly = false }: Questi
   const component = rendererFor(question);
   const visible = useVisible(question, section);
   // In a view of answers only (the staff view), a question without one is left out.
-  const onlyAnswered = useContext(OnlyAnsweredContext) && readOnly;
-  const shown = useAppSelector((s) => !onlyAnswered || isAnswered(question, s.answers.values));
+  const onlyAnswered = useContext(OnlyAnsweredContext);
+  const isAnswered = readOnly ? onlyAnswered : null;
+  const shown = useAppSelector((s) => !isAnswered || isAnswered(question, s.answers.values));
   if (!visible || !shown) return null;
   return createElement(component, { question, section, readOnly });
 }

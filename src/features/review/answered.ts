@@ -1,13 +1,12 @@
-import { createContext } from 'react';
-import { answerKeysOf, entryPrefixes, type Question } from '../definition';
-import { entryQuestion } from '../definition/walk';
-import type { StudentAnswers } from '../../answers/answersSlice';
+import { answerKeysOf, entryPrefixes, type Question } from '../form/definition';
+import { entryQuestion } from '../form/definition/walk';
+import type { StudentAnswers } from '../answers/answersSlice';
 
-/**
- * Read-only views that show answers only (the staff view): unanswered questions, empty add-another entries and the
- * applicant's help text (content) are left out, so a printed application is its answers, not 11 sparse pages.
+/*
+ * The staff view shows answers only: unanswered questions, empty add-another entries and the applicant's help text
+ * (content) are left out, so a printed application is its answers, not 11 sparse pages. In the staff view's chunk,
+ * handed to the questions through form/renderer/onlyAnswered.ts.
  */
-export const OnlyAnsweredContext = createContext(false);
 
 const filled = (value: unknown) =>
   typeof value === 'boolean' ? value : typeof value === 'string' && value.trim() !== '';

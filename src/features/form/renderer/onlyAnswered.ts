@@ -1,0 +1,11 @@
+import { createContext } from 'react';
+import type { Question } from '../definition/types';
+import type { StudentAnswers } from '../../answers/answersSlice';
+
+/**
+ * Read-only views that show answers only (the staff view) provide here how to tell an answered question
+ * (review/answered.ts, in the staff view's own chunk): the questions without one, empty add-another entries and
+ * the applicant's help text are then left out. Null (the applicant's pages): every question shows.
+ */
+export type IsAnswered = (question: Question, values: StudentAnswers) => boolean;
+export const OnlyAnsweredContext = createContext<IsAnswered | null>(null);

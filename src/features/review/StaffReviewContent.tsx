@@ -1,0 +1,126 @@
+import { useAppSelector } from '../../app/hooks';
+import type { ServiceBundle } from '../../services/api';
+import { FORM_PAGES_DEFINITION, questionLabel } from '../form/definition';
+import type { Page, Section } from '../form/definition/types';
+import { useSectionVisible } from '../form/renderer/hooks';
+import { OnlyAnsweredContext } from '../form/renderer/onlyAnswered';
+import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
+import { isAnswered } from './answered';
+
+function ReviewSection({ page, section }: { page: Page; section: Section }) {
+  const visible = useSectionVisible(section);
+  const answered = useAppSelector((s) => section.questions.some((q) => isAnswered(q, s.answers.values)));
+  if (!visible || !answered) return null;
+  return (
+    <section className="review-section">
+      <h3 id={`review-${page.id}-${section.id}`} className="review-section-title">
+        {section.title}
+      </h3>
+      {section.questions.map((question) => (
+        <QuestionRenderer key={question.key} question={question} section={section} readOnly />
+      ))}
+    </section>
+  );
+}
+
+const formatDate = (iso: string | null | undefined) =>
+  iso
+    ? new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+    : null;
+
+/** Who the application is from and where it stands: what staff look for first, and what a printout must carry. */
+function ApplicantHeader({ applicant }: { applicant: ServiceBundle['applicant'] }) {
+  if (!applicant) return null;
+  const submitted = formatDate(applicant.submitted_at);
+  const updated = formatDate(applicant.updated_at);
+  return (
+    <dl className="review-applicant" aria-label="Applicant">
+      <div>
+        <dt>Email</dt>
+        <dd>{applicant.username}</dd>
+      </div>
+      <div>
+        <dt>Applicant ID</dt>
+        <dd>{applicant.id}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>{submitted ? `Submitted ${submitted}` : 'Not submitted'}</dd>
+      </div>
+      {updated && (
+        <div>
+          <dt>Last saved</dt>
+          <dd>{updated}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Each uploaded document, converted to PDF, opened with the same service token (GET /service/document). */
+function ReviewDocuments({ documents, token }: { documents: ServiceBundle['document_answer']; token: string }) {
+  const keys = Object.keys(documents).sort();
+  if (keys.length === 0) return null;
+  return (
+    <section className="review-documents" aria-labelledby="review-documents">
+      <h2 id="review-documents" className="review-page-title">
+        Documents
+      </h2>
+      <ul>
+        {keys.map((key) => (
+          <li key={key}>
+            <a href={`/service/document?${new URLSearchParams({ service_token: token, key })}`}>
+              {questionLabel(key)}: {documents[key].file_name} (PDF)
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One page of the form: its answered sections, or a line saying it has none. */
+function ReviewPage({ page }: { page: Page }) {
+  const answered = useAppSelector((s) =>
+    page.sections.some((section) => section.questions.some((q) => isAnswered(q, s.answers.values))),
+  );
+  return (
+    <section className="review-page">
+      <h2 id={`review-${page.id}`} className="review-page-title">
+        {page.title}
+      </h2>
+      {answered ? (
+        page.sections.map((section) => <ReviewSection key={section.id} page={page} section={section} />)
+      ) : (
+        <p className="form-muted">No answers on this page.</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The staff view's content for one applicant (StaffReview.tsx decides when it shows): the header, the documents and
+ * every page's answers, answers only.
+ */
+export default function StaffReviewContent({
+  data,
+  token,
+  title,
+}: {
+  data: ServiceBundle;
+  token: string;
+  title: string;
+}) {
+  return (
+    <OnlyAnsweredContext.Provider value={isAnswered}>
+      <div className="review">
+        <h1 className="review-title">{title}</h1>
+        <ApplicantHeader applicant={data.applicant} />
+        <ReviewDocuments documents={data.document_answer ?? {}} token={token} />
+        {FORM_PAGES_DEFINITION.map((page) => (
+          <ReviewPage key={page.id} page={page} />
+        ))}
+      </div>
+    </OnlyAnsweredContext.Provider>
+  );
+}
