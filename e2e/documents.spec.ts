@@ -281,9 +281,15 @@ async function adminLink(request: APIRequestContext, path: string, data: object)
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-async function expectStaffView(page: Page, name: string) {
+/** The staff view: its h2s are the documents (when there are any) and the form's pages; nothing to operate. */
+async function expectStaffView(page: Page, name: string, { documents = false } = {}) {
   await expect(h1(page, name)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['About You', 'Your Academics', 'Final Steps']);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    ...(documents ? ['Documents'] : []),
+    'About You',
+    'Your Academics',
+    'Final Steps',
+  ]);
   const main = page.getByRole('main');
   await expect(main.locator('input, select, textarea, button, hr')).toHaveCount(0);
   await expect(page.getByRole('navigation')).toHaveCount(0);
@@ -372,7 +378,11 @@ test.describe('the staff view', () => {
       }),
     );
     await page.goto('/about?service_token=stubbed');
-    await expectStaffView(page, 'Mary Somerville');
+    await expectStaffView(page, 'Mary Somerville', { documents: true });
+    await expect(page.getByRole('link', { name: 'Personal Statement Document: essay.docx (PDF)' })).toHaveAttribute(
+      'href',
+      `/service/document?service_token=stubbed&key=${KEY}`,
+    );
     await expect(page.getByText('[X] Female')).toBeVisible();
     await expect(page.getByText('[ ] Male')).toBeVisible();
     await expect(page.getByText('[X] Single')).toBeVisible();
