@@ -40,7 +40,6 @@ const KEY_PACKAGES = [
   'pg',
   'pdf-lib',
   'pdfkit',
-  'mammoth',
   'webpack',
   '@swc/core',
   'typescript',

@@ -61,7 +61,8 @@ afterAll(() => {
 it('npm start runs the server this way', () => {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   expect(scripts.start).toMatch(new RegExp(`&& node ${SERVER_START_ARGS.join(' ')}$`));
-  expect(scripts.server).toBe(`node ${SERVER_START_ARGS.join(' ')}`);
+  // After the check that LibreOffice is installed (scripts/ensure-debian.mjs), the last step is the server itself.
+  expect(scripts.server).toBe(`node scripts/ensure-debian.mjs libreoffice && node ${SERVER_START_ARGS.join(' ')}`);
 });
 
 it('SIGTERM: a save whose body is still arriving completes (200), then the server exits 0', async () => {

@@ -2,14 +2,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ConversionError, type ConvertedPdf, type ConvertOptions } from './convert';
-import type { DocumentKind } from './inspect';
+import { ConversionError, type ConvertedPdf, type ThreadKind } from './convert';
 
 export interface ConvertRequest {
   id: number;
-  kind: DocumentKind;
+  kind: ThreadKind;
   bytes: Uint8Array;
-  compress: boolean;
 }
 
 export type ConvertReply =
@@ -30,9 +28,9 @@ const TSX_LOADER = pathToFileURL(createRequire(__filename).resolve('tsx')).href;
 const ENTRY = path.join(__dirname, 'convertThread.ts');
 
 /**
- * Document conversions in a thread of their own, one at a time (the conversion worker sends one job at a time).
- * Laying out a long Word document is synchronous work (~1 s for 330 pages): in the server's thread it held up
- * every other request meanwhile, autosaves included. The thread starts on the first conversion and stays for the
+ * Image and PDF conversions in a thread of their own, one at a time (the conversion worker sends one job at a
+ * time). Decoding a large PNG is synchronous work: in the server's thread it would hold up every other request
+ * meanwhile, autosaves included. The thread starts on the first conversion and stays for the
  * next; if it dies (out of memory, stopped at the time limit) the pending conversion fails and the next one
  * starts a new thread.
  */
@@ -69,7 +67,7 @@ export function createThreadConverter(options: ThreadConverterOptions = THREAD_C
   }
 
   return {
-    convert(kind: DocumentKind, bytes: Uint8Array, convertOptions: ConvertOptions): Promise<ConvertedPdf> {
+    convert(kind: ThreadKind, bytes: Uint8Array): Promise<ConvertedPdf> {
       const id = nextId++;
       const running = thread();
       return new Promise<ConvertedPdf>((resolve, reject) => {
@@ -88,7 +86,7 @@ export function createThreadConverter(options: ThreadConverterOptions = THREAD_C
             reject(error);
           },
         });
-        const request: ConvertRequest = { id, kind, bytes, compress: convertOptions.compress };
+        const request: ConvertRequest = { id, kind, bytes };
         running.postMessage(request);
       });
     },

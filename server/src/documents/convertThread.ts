@@ -8,10 +8,10 @@ import type { ConvertReply, ConvertRequest } from './convertInThread';
 
 const port = parentPort!;
 
-port.on('message', async ({ id, kind, bytes, compress }: ConvertRequest) => {
+port.on('message', async ({ id, kind, bytes }: ConvertRequest) => {
   let reply: ConvertReply;
   try {
-    const converted = await convertToPdf(kind, bytes, { compress });
+    const converted = await convertToPdf(kind, bytes);
     reply = { id, ok: true, bytes: converted.bytes, pages: converted.pages };
   } catch (error) {
     reply = {

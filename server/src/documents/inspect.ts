@@ -1,5 +1,6 @@
 import { FILE_MAX_BYTES } from '../../../src/config/constants';
 import { checkFile, FILE_MESSAGES, fileExtension } from '../../../src/features/documents/fileRules';
+import { CONVERSION_MESSAGES } from './convert';
 
 /** What an accepted upload really is, by its content. */
 export type DocumentKind = 'png' | 'jpeg' | 'pdf' | 'docx';
@@ -21,12 +22,31 @@ export const CONTENT_TYPES: Record<DocumentKind, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-/** The file's type by its magic bytes (file-type), when it is one of the accepted kinds. */
-export async function detectKind(bytes: Uint8Array): Promise<DocumentKind | null> {
+/** The file's type by its magic bytes (file-type): an accepted kind, or what else it is ('cfb', 'exe'…). */
+async function detectType(bytes: Uint8Array): Promise<string | null> {
   // file-type is ESM only (and loaded on first use).
   const { fileTypeFromBuffer } = await import('file-type');
-  const detected = await fileTypeFromBuffer(bytes);
-  return (detected && KIND_BY_DETECTED[detected.ext]) ?? null;
+  return (await fileTypeFromBuffer(bytes))?.ext ?? null;
+}
+
+/** The file's type by its magic bytes, when it is one of the accepted kinds. */
+export async function detectKind(bytes: Uint8Array): Promise<DocumentKind | null> {
+  const detected = await detectType(bytes);
+  return detected ? (KIND_BY_DETECTED[detected] ?? null) : null;
+}
+
+/** A stream name in a compound file's directory (UTF-16LE, as the format stores it). */
+const hasStream = (bytes: Uint8Array, name: string) => Buffer.from(bytes).includes(Buffer.from(name, 'utf16le'));
+
+/**
+ * Why a compound file (the pre-2007 Office container) named .docx is refused, in words an applicant can act on:
+ * Word keeps a password-protected .docx in one (an EncryptedPackage stream), and a renamed .doc is one (a
+ * WordDocument stream). Anything else in it gets the usual wrong-type message.
+ */
+function compoundWordFileMessage(bytes: Uint8Array): string {
+  if (hasStream(bytes, 'EncryptedPackage')) return CONVERSION_MESSAGES.encryptedDocx;
+  if (hasStream(bytes, 'WordDocument')) return CONVERSION_MESSAGES.oldWordDocument;
+  return FILE_MESSAGES.wrongType;
 }
 
 export type Inspection = { ok: true; kind: DocumentKind } | { ok: false; message: string; status: 400 | 413 };
@@ -39,12 +59,17 @@ export function checkFileName(name: string): string | null {
 /**
  * The whole upload check, used by the upload endpoint and again by the worker before converting (a file read
  * back from S3 was never seen by this server): name, size, and the content by magic bytes, which must be an
- * accepted kind that agrees with the extension. A renamed executable or a plain zip is refused here.
+ * accepted kind that agrees with the extension. A renamed executable or a plain zip is refused here, and so is a
+ * password-protected or old (.doc) Word file named .docx, each with its own reason.
  */
 export async function inspectUpload(name: string, bytes: Uint8Array): Promise<Inspection> {
   const ruleBroken = checkFile({ name, size: bytes.length });
   if (ruleBroken) return { ok: false, message: ruleBroken, status: bytes.length > FILE_MAX_BYTES ? 413 : 400 };
-  const kind = await detectKind(bytes);
+  const detected = await detectType(bytes);
+  if (detected === 'cfb' && fileExtension(name) === 'docx') {
+    return { ok: false, message: compoundWordFileMessage(bytes), status: 400 };
+  }
+  const kind = detected ? (KIND_BY_DETECTED[detected] ?? null) : null;
   if (!kind || !EXTENSIONS_BY_KIND[kind].includes(fileExtension(name))) {
     return { ok: false, message: FILE_MESSAGES.wrongType, status: 400 };
   }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FILE_MAX_BYTES } from '../../../src/config/constants';
 import { FILE_MESSAGES } from '../../../src/features/documents/fileRules';
 import { CONVERSION_MESSAGES, ConversionError } from './convert';
-import { createThreadConverter, type ThreadConverterOptions } from './convertInThread';
+import { createConverters, type ConvertersOptions } from './converters';
 import { inspectUpload } from './inspect';
 import { MAX_ATTEMPTS, type DocumentService, type Job } from './service';
 import { StoredObjectTooLarge, type Storage } from './storage';
@@ -20,8 +20,8 @@ export interface WorkerOptions {
   recoverAllAtStart: boolean;
   compress: boolean;
   log: FastifyBaseLogger;
-  /** The conversion thread's limits (convertInThread.ts); its defaults when absent. */
-  thread?: ThreadConverterOptions;
+  /** The conversion thread's and LibreOffice's limits (converters.ts); their defaults when absent. */
+  converters?: ConvertersOptions;
 }
 
 const MAINTENANCE_EVERY_MS = 60_000;
@@ -32,14 +32,14 @@ export const storageRetryDelay = (waitedMs: number) => Math.min(60_000, Math.max
 
 /**
  * The conversion worker: a loop in the server process that takes one job at a time from conversion_jobs (so a
- * job survives a restart), converts it in the conversion thread (convertInThread.ts) and records the outcome.
+ * job survives a restart), converts it (converters.ts) and records the outcome.
  * Woken at once by kick() when a job is queued, otherwise it polls. stop() lets the running job finish, then ends
- * the thread; app.close() calls it before the database closes.
+ * the converters; app.close() calls it before the database closes.
  */
 export function createConversionWorker(service: DocumentService, storage: Storage, options: WorkerOptions) {
   const { log } = options;
-  // Conversions run in a thread of their own: a long Word document no longer holds up the server's requests.
-  const converter = createThreadConverter(options.thread);
+  // Conversions run off the server's thread (LibreOffice, the conversion thread): requests never wait on them.
+  const converter = createConverters(options.converters);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -96,7 +96,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
     }
     let converted;
     try {
-      converted = await converter.convert(inspection.kind, bytes, { compress: options.compress });
+      converted = await converter.convert(inspection.kind, bytes);
     } catch (error) {
       if (!(error instanceof ConversionError)) log.error({ err: error, job: job.id }, 'conversion failed');
       await service.fail(job, error instanceof ConversionError ? error.message : CONVERSION_MESSAGES.failed);

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 
 /**
- * A DOCX is a zip. Before mammoth (JSZip) opens one, its central directory is read here and every entry is
+ * A DOCX is a zip. Before LibreOffice opens one, its central directory is read here and every entry is
  * inflated with a hard output cap, so a zip bomb (a small file that unpacks to gigabytes), a central directory
  * that lies about sizes, or a broken archive is refused before it can cost memory.
  */

@@ -1,6 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { ownBytes } from '../documents/convert';
-import { FONTS, MARGIN, printable, renderPdf, type PdfKitDocument } from './pdfkit';
+import { FONTS, MARGIN, printable, renderPdf, type PdfKitDocument, type StructElement } from './pdfkit';
+import { appendPagesWithStructure } from './structure';
 import type { PrintAnswers, PrintDocument, PrintForm, PrintQuestion } from './types';
 
 export interface ApplicationPdfInput {
@@ -17,6 +18,7 @@ export interface ApplicationPdfInput {
 const GREY = '#555555';
 const BLACK = '#000000';
 const NOT_ANSWERED = 'Not answered';
+const TITLE = 'Undergraduate Application';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const mark = (on: boolean) => (on ? '[X]' : '[ ]');
@@ -48,8 +50,40 @@ function writeLine(doc: PdfKitDocument, text: string, font: string, size: number
     .text(printable(text), MARGIN + indent, doc.y, { width: doc.page.width - 2 * MARGIN - indent });
 }
 
+/** doc.struct's options (its types lack `scope`, which pdfkit writes for a table header: Row or Column). */
+type StructOptions = NonNullable<Parameters<PdfKitDocument['struct']>[1]> & { scope?: 'Row' | 'Column' };
+
+/**
+ * The copy's structure (it is a tagged PDF, read by screen readers in this order): `tag` adds an element of
+ * `type` under `parent` whose content is what `draw` writes; `group` adds an element that holds others.
+ */
+function structure(doc: PdfKitDocument) {
+  return {
+    tag(parent: StructElement, type: string, draw: () => void, options: StructOptions = {}) {
+      parent.add(doc.struct(type, options, draw));
+    },
+    group(parent: StructElement, type: string, options: StructOptions = {}): StructElement {
+      const element = doc.struct(type, options);
+      parent.add(element);
+      return element;
+    },
+    /** Drawn for the eye only (rules, page numbers): screen readers skip it. */
+    artifact(type: 'Pagination' | 'Layout', draw: () => void) {
+      doc.markContent('Artifact', { type });
+      draw();
+      doc.endMarkedContent();
+    },
+  };
+}
+
+type Structure = ReturnType<typeof structure>;
+
+/** One question of a section: a row of the section's table (label as its header, answer as its cell). */
 function writeQuestion(
   doc: PdfKitDocument,
+  tags: Structure,
+  table: () => StructElement,
+  section: StructElement,
   q: PrintQuestion,
   answers: PrintAnswers,
   documents: Map<string, PrintDocument>,
@@ -59,74 +93,90 @@ function writeQuestion(
     case 'heading':
       doc.moveDown(0.3);
       keepTogether(doc, 40);
-      writeLine(doc, q.label, FONTS.bold, 11);
+      tags.tag(section, 'H4', () => writeLine(doc, q.label, FONTS.bold, 11));
       doc.moveDown(0.2);
       return;
     case 'checkbox':
       keepTogether(doc, 16);
-      writeLine(doc, `${mark(isChecked(answers[q.key]))} ${q.label}`, FONTS.regular, 10);
+      tags.tag(section, 'P', () => writeLine(doc, `${mark(isChecked(answers[q.key]))} ${q.label}`, FONTS.regular, 10));
       doc.moveDown(0.35);
       return;
     default:
       break;
   }
   keepTogether(doc, 30);
-  writeLine(doc, q.label, FONTS.bold, 9, GREY);
+  const row = tags.group(table(), 'TR');
+  tags.tag(row, 'TH', () => writeLine(doc, q.label, FONTS.bold, 9, GREY), { scope: 'Row' });
   doc.moveDown(0.1);
+  const cell = tags.group(row, 'TD');
+  /** Choices as a list, one item a line ([X] chosen). */
+  const choices = (lines: string[]) => {
+    const list = tags.group(cell, 'L');
+    for (const line of lines) tags.tag(tags.group(list, 'LI'), 'LBody', () => writeLine(doc, line, FONTS.regular, 10));
+  };
   switch (q.type) {
     case 'radio': {
       const options = q.options ?? [];
       if (options.length === 0) {
-        writeLine(doc, value || NOT_ANSWERED, value ? FONTS.regular : FONTS.italic, 10, value ? BLACK : GREY);
+        tags.tag(cell, 'P', () =>
+          writeLine(doc, value || NOT_ANSWERED, value ? FONTS.regular : FONTS.italic, 10, value ? BLACK : GREY),
+        );
       } else if (options.length <= 4 && options.every((o) => o.label.length <= 30)) {
-        writeLine(doc, options.map((o) => `${mark(value === o.value)} ${o.label}`).join('      '), FONTS.regular, 10);
+        const line = options.map((o) => `${mark(value === o.value)} ${o.label}`).join('      ');
+        tags.tag(cell, 'P', () => writeLine(doc, line, FONTS.regular, 10));
       } else {
-        for (const o of options) writeLine(doc, `${mark(value === o.value)} ${o.label}`, FONTS.regular, 10);
+        choices(options.map((o) => `${mark(value === o.value)} ${o.label}`));
       }
       break;
     }
     case 'checkboxGroup':
-      for (const o of q.options ?? [])
-        writeLine(doc, `${mark(isChecked(answers[o.value]))} ${o.label}`, FONTS.regular, 10);
+      choices((q.options ?? []).map((o) => `${mark(isChecked(answers[o.value]))} ${o.label}`));
       break;
     case 'document': {
       const attached = documents.get(q.key);
-      writeLine(
-        doc,
-        attached
-          ? `Uploaded: ${attached.fileName} (${formatSize(attached.fileSize)}), attached at the end of this PDF`
-          : 'No file uploaded',
-        attached ? FONTS.regular : FONTS.italic,
-        10,
-        attached ? BLACK : GREY,
+      tags.tag(cell, 'P', () =>
+        writeLine(
+          doc,
+          attached
+            ? `Uploaded: ${attached.fileName} (${formatSize(attached.fileSize)}), attached at the end of this PDF`
+            : 'No file uploaded',
+          attached ? FONTS.regular : FONTS.italic,
+          10,
+          attached ? BLACK : GREY,
+        ),
       );
       break;
     }
     default:
       // text and textarea: long answers flow across pages.
-      if (value.trim() === '') writeLine(doc, NOT_ANSWERED, FONTS.italic, 10, GREY);
-      else writeLine(doc, value, FONTS.regular, 10);
+      tags.tag(cell, 'P', () =>
+        value.trim() === ''
+          ? writeLine(doc, NOT_ANSWERED, FONTS.italic, 10, GREY)
+          : writeLine(doc, value, FONTS.regular, 10),
+      );
   }
   doc.moveDown(0.45);
 }
 
 /** Page numbers in the bottom margin of every page of the answers part (the attachments keep their own). */
-function writeFooters(doc: PdfKitDocument, username: string, totalPages: number) {
+function writeFooters(doc: PdfKitDocument, tags: Structure, username: string, totalPages: number) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const margin = doc.page.margins.bottom;
     // Writing inside the bottom margin must not start a new page.
     doc.page.margins.bottom = 0;
-    doc
-      .font(FONTS.regular)
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(printable(`${username}  ·  Page ${i + 1} of ${totalPages}`), MARGIN, doc.page.height - margin / 2 - 4, {
-        width: doc.page.width - 2 * MARGIN,
-        align: 'center',
-        lineBreak: false,
-      });
+    tags.artifact('Pagination', () =>
+      doc
+        .font(FONTS.regular)
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(printable(`${username}  ·  Page ${i + 1} of ${totalPages}`), MARGIN, doc.page.height - margin / 2 - 4, {
+          width: doc.page.width - 2 * MARGIN,
+          align: 'center',
+          lineBreak: false,
+        }),
+    );
     doc.page.margins.bottom = margin;
   }
 }
@@ -136,48 +186,68 @@ async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number
   const { form, answers, username, submittedAt, documents } = input;
   const byKey = new Map(documents.map((d) => [d.answerKey, d]));
   let pages = 0;
-  const bytes = await renderPdf(
-    { compress: input.compress, bufferPages: true, title: 'Undergraduate Application' },
-    (doc) => {
-      const name = [str(answers.first_name), str(answers.last_name)].filter(Boolean).join(' ');
-      writeLine(doc, 'Undergraduate Application', FONTS.bold, 20);
-      doc.moveDown(0.3);
-      writeLine(doc, `Applicant: ${name ? `${name} (${username})` : username}`, FONTS.regular, 11);
-      writeLine(doc, submittedAt ? `Submitted on ${formatDay(submittedAt)}` : 'Not yet submitted', FONTS.regular, 11);
-      writeLine(doc, `Copy made on ${formatDay(input.now ?? new Date())}`, FONTS.regular, 9, GREY);
-      doc.moveDown(1);
+  const bytes = await renderPdf({ compress: input.compress, bufferPages: true, title: TITLE }, (doc) => {
+    const tags = structure(doc);
+    const root = doc.struct('Document');
+    doc.addStructure(root);
+    const name = [str(answers.first_name), str(answers.last_name)].filter(Boolean).join(' ');
+    tags.tag(root, 'H1', () => writeLine(doc, TITLE, FONTS.bold, 20));
+    doc.moveDown(0.3);
+    tags.tag(root, 'P', () =>
+      writeLine(doc, `Applicant: ${name ? `${name} (${username})` : username}`, FONTS.regular, 11),
+    );
+    tags.tag(root, 'P', () =>
+      writeLine(doc, submittedAt ? `Submitted on ${formatDay(submittedAt)}` : 'Not yet submitted', FONTS.regular, 11),
+    );
+    tags.tag(root, 'P', () =>
+      writeLine(doc, `Copy made on ${formatDay(input.now ?? new Date())}`, FONTS.regular, 9, GREY),
+    );
+    doc.moveDown(1);
 
-      for (const page of form.pages) {
-        keepTogether(doc, 80);
-        writeLine(doc, page.title, FONTS.bold, 16);
+    for (const page of form.pages) {
+      keepTogether(doc, 80);
+      const part = tags.group(root, 'Sect');
+      tags.tag(part, 'H2', () => writeLine(doc, page.title, FONTS.bold, 16));
+      tags.artifact('Layout', () =>
         doc
           .moveTo(MARGIN, doc.y + 2)
           .lineTo(doc.page.width - MARGIN, doc.y + 2)
           .lineWidth(0.75)
-          .stroke(GREY);
-        doc.moveDown(0.6);
-        for (const section of page.sections) {
-          keepTogether(doc, 60);
-          writeLine(doc, section.title, FONTS.bold, 13);
-          doc.moveDown(0.35);
-          for (const q of section.questions) writeQuestion(doc, q, answers, byKey);
-          doc.moveDown(0.5);
+          .stroke(GREY),
+      );
+      doc.moveDown(0.6);
+      for (const section of page.sections) {
+        keepTogether(doc, 60);
+        const sect = tags.group(part, 'Sect');
+        tags.tag(sect, 'H3', () => writeLine(doc, section.title, FONTS.bold, 13));
+        doc.moveDown(0.35);
+        // Rows go into the section's current table; a heading or a lone checkbox ends it (the next row starts one).
+        let table: StructElement | null = null;
+        const currentTable = () => (table ??= tags.group(sect, 'Table'));
+        for (const q of section.questions) {
+          if (q.type === 'heading' || q.type === 'checkbox') table = null;
+          writeQuestion(doc, tags, currentTable, sect, q, answers, byKey);
         }
         doc.moveDown(0.5);
       }
+      doc.moveDown(0.5);
+    }
 
-      if (documents.length > 0) {
-        keepTogether(doc, 80);
-        writeLine(doc, 'Attached documents', FONTS.bold, 13);
-        doc.moveDown(0.35);
-        for (const d of documents) {
-          writeLine(doc, `${d.label}: ${d.fileName} (${formatSize(d.fileSize)})`, FONTS.regular, 10);
-        }
+    if (documents.length > 0) {
+      keepTogether(doc, 80);
+      const attachedPart = tags.group(root, 'Sect');
+      tags.tag(attachedPart, 'H2', () => writeLine(doc, 'Attached documents', FONTS.bold, 13));
+      doc.moveDown(0.35);
+      const list = tags.group(attachedPart, 'L');
+      for (const d of documents) {
+        tags.tag(tags.group(list, 'LI'), 'LBody', () =>
+          writeLine(doc, `${d.label}: ${d.fileName} (${formatSize(d.fileSize)})`, FONTS.regular, 10),
+        );
       }
-      pages = doc.bufferedPageRange().count;
-      writeFooters(doc, username, pages + attachmentPages);
-    },
-  );
+    }
+    pages = doc.bufferedPageRange().count;
+    writeFooters(doc, tags, username, pages + attachmentPages);
+  });
   return { bytes, pages };
 }
 
@@ -188,7 +258,13 @@ async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number
  */
 async function missingDocumentPage(fileName: string, compress: boolean) {
   const bytes = await renderPdf({ compress }, (doc) => {
-    doc.fontSize(11).text(printable(`${fileName} could not be included in this copy.`));
+    const root = doc.struct('Document');
+    doc.addStructure(root);
+    root.add(
+      doc.struct('P', {}, () => {
+        doc.fontSize(11).text(printable(`${fileName} could not be included in this copy.`));
+      }),
+    );
   });
   return PDFDocument.load(bytes, { updateMetadata: false });
 }
@@ -236,17 +312,12 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<{
   const answers = await renderAnswers(input, attachmentPages);
   const out = await PDFDocument.load(answers.bytes, { updateMetadata: false });
   for (let i = 0; i < sources.length; i++) {
-    const source = sources[i];
-    if (source) {
-      const copied = await out.copyPages(source, source.getPageIndices());
-      for (const page of copied) out.addPage(page);
-    } else {
-      const [page] = await out.copyPages(await missingDocumentPage(input.documents[i].fileName, input.compress), [0]);
-      out.addPage(page);
-    }
+    const { label, fileName } = input.documents[i];
+    const source = sources[i] ?? (await missingDocumentPage(fileName, input.compress));
+    appendPagesWithStructure(out, source, `${label}: ${fileName}`);
   }
   retagSubsets(out);
-  out.setTitle('Undergraduate Application');
+  out.setTitle(TITLE, { showInWindowTitleBar: true });
   out.setProducer('Admission application');
   const bytes = await out.save({ useObjectStreams: input.compress });
   return { bytes, pages: out.getPageCount() };

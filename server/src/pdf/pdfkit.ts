@@ -117,6 +117,12 @@ export function printable(text: string): string {
   return out;
 }
 
+/** The language every PDF made here is written in (the form's, like the SPA's <html lang>), for screen readers. */
+export const DOCUMENT_LANGUAGE = 'en-US';
+
+/** A structure element of a tagged PDF (a heading, a paragraph, a table cell…), from doc.struct(). */
+export type StructElement = PDFKit.PDFStructureElement;
+
 export interface RenderOptions {
   /** Stream compression (off in tests, so their text can be read). */
   compress: boolean;
@@ -127,7 +133,8 @@ export interface RenderOptions {
 
 /**
  * Runs `draw` on a new A4 document, with the FONTS registered and the regular one selected, and resolves with the
- * finished PDF.
+ * finished PDF. The document is tagged (PDF/UA's way: a structure tree, the language, the title shown): `draw`
+ * puts its content in structure elements (doc.struct) and marks page furniture as artifacts.
  */
 export async function renderPdf(options: RenderOptions, draw: (doc: PdfKitDocument) => void | Promise<void>) {
   const { default: PDFKit } = await import('pdfkit');
@@ -137,6 +144,10 @@ export async function renderPdf(options: RenderOptions, draw: (doc: PdfKitDocume
     margin: MARGIN,
     compress: options.compress,
     bufferPages: options.bufferPages ?? false,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: DOCUMENT_LANGUAGE,
+    displayTitle: true,
     info: { Title: options.title ?? '', Producer: 'Admission application', Creator: 'Admission application' },
   });
   // pdfkit accepts an opened fontkit font where its types say bytes (PDFFontFactory.open checks for .layout).
