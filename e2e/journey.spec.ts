@@ -2,17 +2,22 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { completeApplication } from '../src/features/form/definition/sampleAnswers';
 import { SITE_NAME } from '../src/config/partner';
+import { UNDO_TOAST_MS } from '../src/config/constants';
+import { png } from '../server/test/fixtures/files';
 import { expectOnServer, newLoggedInApplicant } from './account';
 
 /**
  * The journey (what axe cannot see): every page change starts at the top with focus on the page's heading, a
- * check of every answer comes before the irreversible submission, and a tab switch never discards work silently.
+ * check of every answer comes before the irreversible submission, and a tab switch never discards work silently
+ * (typed or uploaded: it asks first, and its toast offers Undo).
  * At 390 and 1280 px, driven with the keyboard.
  */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 async function expectAccessible(page: Page, where: string) {
+  // A dialog still zooming in is half transparent: axe would measure colours mid-animation.
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations, where).toEqual([]);
 }
@@ -111,6 +116,50 @@ for (const width of [390, 1280]) {
       await expect(essay).toHaveValue('Engines and numbers.');
       await expectOnServer(page.request, { personal_statement_essay: 'Engines and numbers.' });
       expect((await (await page.request.get('/api/tabs')).json()).personal_statement).toBe('essay');
+    });
+
+    test('a tab switch that would delete an uploaded file asks first, and Undo keeps the file', async ({ page }) => {
+      await newLoggedInApplicant(page.request, `file-undo-${width}`);
+      const chooseUpload = { tab_id: 'personal_statement', chosen_tab: 'upload' };
+      expect((await page.request.put('/api/tabs', { data: chooseUpload })).status()).toBe(200);
+      await page.goto('/final-steps');
+      const essayTab = page.getByRole('tab', { name: 'Write your statement' });
+      const uploadTab = page.getByRole('tab', { name: 'Upload a document' });
+      await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
+      const photo = { name: 'photo.png', mimeType: 'image/png', buffer: png(64, 48) };
+      await page.getByLabel('Personal Statement Document', { exact: true }).setInputFiles(photo);
+      const uploaded = page.getByText('Uploaded file: photo.png');
+      await expect(uploaded).toBeVisible({ timeout: 20_000 });
+      await expectOnServer(page.request, { personal_statement_doc: 'ANSWERED' });
+
+      await uploadTab.focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(essayTab).toBeFocused();
+      await page.keyboard.press('Enter');
+      const ask = page.getByRole('dialog', { name: 'Switch to Write your statement?' });
+      await expect(ask).toContainText(
+        'Your uploaded file photo.png will be deleted. You can undo this for a few seconds after switching.',
+      );
+      await expectAccessible(page, `the file switch confirmation at ${width} px`);
+      await ask.getByRole('button', { name: 'Switch and clear' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(essayTab).toHaveAttribute('aria-selected', 'true');
+
+      const toast = page.getByRole('status').filter({ hasText: 'File removed' });
+      await expect(toast).toContainText('Your uploaded file photo.png was removed.');
+      await expect(toast).not.toContainText('personal_statement');
+      await page.keyboard.press('F8');
+      await page.keyboard.press('Tab');
+      await expect(toast.getByRole('button', { name: 'Undo' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
+      await expect(uploaded).toBeVisible();
+      // Past the toast's time the file is still there: the Undo kept it on the server.
+      await page.waitForTimeout(UNDO_TOAST_MS + 1_000);
+      const documents = await (await page.request.get('/api/document-answer')).json();
+      expect(documents.personal_statement_doc?.file_name).toBe('photo.png');
+      await expectOnServer(page.request, { personal_statement_doc: 'ANSWERED' });
+      expect((await (await page.request.get('/api/tabs')).json()).personal_statement).toBe('upload');
     });
   });
 }

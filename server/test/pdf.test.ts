@@ -242,8 +242,23 @@ describe('GET /api/pdf: the PDF copy of the application', () => {
     expect((await applicationPdf(b)).text).toContain('Robert');
   });
 
+  it('leaves out the file of a tab no longer chosen (kept a few seconds for its Undo), and takes it back', async () => {
+    const d = await newApplicant(t, 'dora@example.com');
+    await call('PUT', '/api/tabs', d, { tab_id: 'personal_statement', chosen_tab: 'upload' });
+    await attach(d, 'personal_statement_doc', 'statement.png', files.png(20, 20));
+    const withFile = await applicationPdf(d);
+    expect(withFile.text).toContain('statement.png');
+    await call('PUT', '/api/tabs', d, { tab_id: 'personal_statement', chosen_tab: 'essay' });
+    const without = await applicationPdf(d);
+    expect(without.text).not.toContain('statement.png');
+    expect(without.pdf.getPageCount()).toBe(withFile.pdf.getPageCount() - 1);
+    await call('PUT', '/api/tabs', d, { tab_id: 'personal_statement', chosen_tab: 'upload' });
+    expect((await applicationPdf(d)).text).toContain('statement.png');
+  });
+
   it('a document missing from storage fails the copy (never a copy without it); a lost copy is a 503, not a 404', async () => {
     const c = await newApplicant(t, 'carol@example.com');
+    await call('PUT', '/api/tabs', c, { tab_id: 'personal_statement', chosen_tab: 'upload' });
     await attach(c, 'personal_statement_doc', 'essay.png', files.png(20, 20));
     const storage = t.app.services.documents.storage;
     const get = storage.get.bind(storage);

@@ -123,8 +123,15 @@ export function createApplicationPdfService(deps: {
   async function build(userId: number, username: string, input: Inputs) {
     try {
       const { buildApplicationPdf, printableApplication, questionByKey } = await builderModules();
+      const form = printableApplication({ answers: input.answers, addAnother: input.addAnother, tabs: input.tabs });
+      // The documents of questions the copy leaves out (a tab no longer chosen: its file is kept a few seconds for
+      // the switch's Undo, and stays if the page closed meanwhile) are no longer part of the application.
+      const shown = new Set(
+        form.pages.flatMap((page) => page.sections.flatMap((section) => section.questions.map((q) => q.key))),
+      );
+      const leftOut = (key: string) => questionByKey(key) !== undefined && !shown.has(key);
       const printDocuments: PrintDocument[] = [];
-      for (const d of input.documents) {
+      for (const d of input.documents.filter((doc) => !leftOut(doc.answer_key))) {
         const bytes = await storage.get(d.pdf_key);
         // A copy that leaves a document out must not be reported complete (a folder another instance cannot see).
         if (!bytes) throw new Error(`converted document ${d.answer_key} is missing from storage (${d.pdf_key})`);
@@ -136,7 +143,6 @@ export function createApplicationPdfService(deps: {
           bytes,
         });
       }
-      const form = printableApplication({ answers: input.answers, addAnother: input.addAnother, tabs: input.tabs });
       const pdf = await buildApplicationPdf({
         form,
         answers: input.answers,

@@ -4,7 +4,7 @@
  * delete behind its confirm dialog, and the tabs: leaving a tab that holds a file deletes it; while an upload runs
  * (or the tab's data is still being fetched) the switch is refused with the 'File Upload in Progress' dialog.
  */
-import { fileWillDelete } from '../tabs/messages';
+import { FILE_REMOVED_TITLE, fileRemoved, fileWillDelete } from '../tabs/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -217,30 +217,36 @@ describe('delete', () => {
 });
 
 describe('tabs', () => {
-  it('leaving the upload tab with a file deletes its conversion and document answer', async () => {
+  it('leaving the upload tab with a file asks first, offers Undo, and deletes nothing meanwhile', async () => {
     const calls = recordDocumentCalls({
       'PUT /api/tabs': { message: 'ok' },
-      'DELETE /api/pdf/document-answer/:key': { message: 'The file was removed.' },
-      'DELETE /api/document-answer/:key': { message: 'The file was removed.' },
       'GET /api/document-answer': { [DOC_KEY]: { file_name: 'essay.pdf', file_size: 12_345 } },
     });
     const { store, user } = renderTabs({ values: { [DOC_KEY]: ANSWERED }, doc: STORED });
     await waitFor(() => expect(docOf(store, DOC_KEY).phase).toBe('idle'));
     await user.click(screen.getByRole('tab', { name: 'Write your statement' }));
-    // The file goes for good: the applicant is asked first, and told so.
+    // The applicant is asked first, and told the file can be brought back for a few seconds.
     const ask = await screen.findByRole('dialog', { name: 'Switch to Write your statement?' });
     expect(ask).toHaveTextContent(fileWillDelete('essay.pdf'));
+    expect(ask).not.toHaveTextContent('What you typed');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Switch and clear' }));
-    await waitFor(() => expect(docOf(store, DOC_KEY).file).toBeNull());
-    expect(calls.filter((c) => c.method !== 'GET').map(line)).toEqual([
-      'PUT /api/tabs',
-      `DELETE /api/pdf/document-answer/${DOC_KEY}`,
-      `DELETE /api/document-answer/${DOC_KEY}`,
-    ]);
-    expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'essay' });
-    expect(valuesOf(store)[DOC_KEY]).toBeUndefined();
+    await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'essay' }));
     expect(screen.getByRole('tab', { name: 'Write your statement' })).toHaveAttribute('aria-selected', 'true');
+    expect(valuesOf(store)[DOC_KEY]).toBeUndefined();
+    const toast = store.getState().notifications.toasts.at(-1)!;
+    expect(toast).toMatchObject({ title: FILE_REMOVED_TITLE, message: fileRemoved('essay.pdf') });
+    expect(toast.action?.label).toBe('Undo');
+    // The file stays on the server until the Undo's time is over (the Documents listeners' tests).
+    expect(calls.filter((c) => c.method !== 'GET').map(line)).toEqual(['PUT /api/tabs']);
+
+    // Undo: the upload tab comes back with its file and its ANSWERED mark; nothing was deleted.
+    store.dispatch(toast.action!.intent);
+    await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'upload' }));
+    expect(valuesOf(store)[DOC_KEY]).toBe(ANSWERED);
+    expect(docOf(store, DOC_KEY).file).toMatchObject({ name: 'essay.pdf' });
+    expect(screen.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.filter((c) => c.method !== 'GET').map(line)).toEqual(['PUT /api/tabs', 'PUT /api/tabs']);
   });
 
   it('leaving a tab without a file deletes nothing', async () => {

@@ -7,9 +7,10 @@
  * Also: the delete, the data fetched again when a question shows, a logout cancelling a poll, the PDF download.
  */
 import { HttpResponse } from 'msw';
-import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../config/constants';
+import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS, UNDO_TOAST_MS } from '../../config/constants';
 import { GENERIC_ERROR } from '../../config/messages';
 import { userLoggedOut } from '../session/sessionSlice';
+import { tabSwitched, tabSwitchUndone } from '../tabs/tabsSlice';
 import { loggedInState } from '../../../tests/listenerHarness';
 import {
   DOC_KEY,
@@ -26,6 +27,7 @@ import type { RootState } from '../../app/store';
 import {
   deleteRequested,
   documentQuestionShown,
+  documentsDiscarded,
   DELETED_NOTICE,
   pdfDownloadRequested,
   uploadRequested,
@@ -458,6 +460,60 @@ describe('delete', () => {
         message: 'Your application has already been submitted.',
       },
     ]);
+  });
+});
+
+describe('a tab switch’s files: deleted once the Undo has had its time', () => {
+  const STORED_FILE = {
+    phase: 'idle' as const,
+    progress: null,
+    error: null,
+    file: { name: 'essay.pdf', size: 10 },
+    pending: null,
+    notice: null,
+  };
+  const discardedStore = () => storeFor({}, [], { byKey: { [DOC_KEY]: STORED_FILE } });
+  const discard = { tabId: 'personal_statement', fromTab: 'upload', keys: [DOC_KEY] };
+  const deletes = [`DELETE ${STATUS_PATH}`, `DELETE /api/document-answer/${DOC_KEY}`];
+
+  it('nothing is deleted during the Undo’s time; then the conversion and the document answer go', async () => {
+    const calls = recordDocumentCalls({
+      'DELETE /api/pdf/document-answer/:key': { message: 'The file was removed.' },
+      'DELETE /api/document-answer/:key': { message: 'The file was removed.' },
+    });
+    const store = discardedStore();
+    store.dispatch(documentsDiscarded(discard));
+    await jest.advanceTimersByTimeAsync(UNDO_TOAST_MS - 100);
+    expect(calls).toEqual([]);
+    expect(docOf(store, DOC_KEY).file).toEqual({ name: 'essay.pdf', size: 10 });
+    await until(() => docOf(store, DOC_KEY).file === null, 50);
+    expect(calls.map(line)).toEqual(deletes);
+  });
+
+  it.each([
+    ['the Undo', tabSwitchUndone({ tabId: 'personal_statement', tab: 'upload', answers: {}, title: 'x' })],
+    ['choosing the tab again by hand', tabSwitched({ tabId: 'personal_statement', tab: 'upload' })],
+  ])('%s within that time keeps the file: nothing is deleted', async (_, back) => {
+    const calls = recordDocumentCalls({ 'PUT /api/tabs': { message: 'ok' } });
+    const store = discardedStore();
+    store.dispatch(documentsDiscarded(discard));
+    await jest.advanceTimersByTimeAsync(UNDO_TOAST_MS / 2);
+    store.dispatch(back);
+    await jest.advanceTimersByTimeAsync(UNDO_TOAST_MS * 2);
+    expect(calls.map(line).filter((call) => call.startsWith('DELETE'))).toEqual([]);
+    expect(docOf(store, DOC_KEY).file).toEqual({ name: 'essay.pdf', size: 10 });
+  });
+
+  it('another tab group chosen again does not keep it', async () => {
+    const calls = recordDocumentCalls({
+      'DELETE /api/pdf/document-answer/:key': { message: 'The file was removed.' },
+      'DELETE /api/document-answer/:key': { message: 'The file was removed.' },
+    });
+    const store = discardedStore();
+    store.dispatch(documentsDiscarded(discard));
+    store.dispatch(tabSwitched({ tabId: 'other_group', tab: 'upload' }));
+    await until(() => docOf(store, DOC_KEY).file === null, 50);
+    expect(calls.map(line)).toEqual(deletes);
   });
 });
 

@@ -8,7 +8,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
+import { UNDO_TOAST_MS } from '../../config/constants';
 import { userLoggedOut } from '../session/sessionSlice';
+import { tabSwitched, tabSwitchUndone } from '../tabs/tabsSlice';
 import {
   deleteRequested,
   documentQuestionShown,
@@ -51,7 +53,8 @@ export function addDocumentListeners(startListening: AppStartListening) {
     },
   });
 
-  // Delete (confirmed) and tab switches: the conversion and the document answer go.
+  // Delete (confirmed) and tab switches: the conversion and the document answer go. After a tab switch they go
+  // only once its Undo has had its time: choosing the tab again meanwhile (the Undo, or by hand) keeps the files.
   startListening({
     predicate: (action) =>
       deleteRequested.match(action) || documentsDiscarded.match(action) || userLoggedOut.match(action),
@@ -63,7 +66,17 @@ export function addDocumentListeners(startListening: AppStartListening) {
       if (!firstTime(action)) return;
       const { remove } = await loadDocumentFlows();
       if (deleteRequested.match(action)) await remove(listenerApi, [action.payload.key]);
-      else if (documentsDiscarded.match(action)) await remove(listenerApi, action.payload.keys, action.payload.tabId);
+      else if (documentsDiscarded.match(action)) {
+        const { tabId, fromTab, keys } = action.payload;
+        const back = await listenerApi.condition(
+          (next) =>
+            (tabSwitchUndone.match(next) || tabSwitched.match(next)) &&
+            next.payload.tabId === tabId &&
+            next.payload.tab === fromTab,
+          UNDO_TOAST_MS,
+        );
+        if (!back) await remove(listenerApi, keys, tabId);
+      }
     },
   });
 

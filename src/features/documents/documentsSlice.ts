@@ -61,7 +61,13 @@ export const documentQuestionShown = createAction<{ key: string }>('documents/qu
 /** 'Delete' was confirmed. */
 export const deleteRequested = createAction<{ key: string }>('documents/deleteRequested');
 /** A tab switch left these keys' tab: their conversions and document answers are deleted (SPEC §4 Tabs). */
-export const documentsDiscarded = createAction<{ tabId: string; keys: string[] }>('documents/discarded');
+/**
+ * A tab switch left `fromTab` holding uploaded files (`keys`): they are deleted once the Undo has had its time
+ * (UNDO_TOAST_MS), unless the tab is chosen again meanwhile (documentListeners.ts).
+ */
+export const documentsDiscarded = createAction<{ tabId: string; fromTab: string; keys: string[] }>(
+  'documents/discarded',
+);
 /** 'Download a PDF copy of your application' was pressed. */
 export const pdfDownloadRequested = createAction('documents/pdfDownloadRequested');
 

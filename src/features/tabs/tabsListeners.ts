@@ -1,17 +1,11 @@
-import { createAction } from '@reduxjs/toolkit';
 import { reportFailure } from '../notifications/reportFailure';
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
-import { answerChanged, type StudentAnswers } from '../answers/answersSlice';
-import { tabSwitched } from './tabsSlice';
-
-/** Undo of a tab switch that cleared typed answers: back to `tab`, with `answers` as they were. */
-export const tabSwitchUndone = createAction<{ tabId: string; tab: string; answers: StudentAnswers; title: string }>(
-  'tabs/switchUndone',
-);
+import { answerChanged } from '../answers/answersSlice';
+import { tabSwitched, tabSwitchUndone } from './tabsSlice';
 
 /**
- * The Undo in the toast after a tab switch cleared what was typed: the choice goes back (PUT /api/tabs, as a
+ * The Undo in the toast after a tab switch cleared work: the choice goes back (PUT /api/tabs, as a
  * switch does) and the answers come back as changes, so the outbox saves them. A failure says so, as a switch's.
  */
 export function addTabsListeners(startListening: AppStartListening) {

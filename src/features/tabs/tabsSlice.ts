@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { StudentAnswers } from '../answers/answersSlice';
 import { userLoggedOut } from '../session/sessionSlice';
 
 /** Tabs mapping: by tab group id, the chosen tab (SPEC §3). */
@@ -26,3 +27,11 @@ const tabsSlice = createSlice({
 
 export const { tabsLoaded, tabSwitched } = tabsSlice.actions;
 export default tabsSlice.reducer;
+
+/**
+ * Undo of a tab switch that cleared work: back to `tab`, with `answers` as they were (the files it left are kept
+ * by the Documents listeners). `title` names the tabs question in an error toast.
+ */
+export const tabSwitchUndone = createAction<{ tabId: string; tab: string; answers: StudentAnswers; title: string }>(
+  'tabs/switchUndone',
+);

@@ -7,8 +7,9 @@ import { Dialog } from '../../../components/Dialog';
 import { api } from '../../../services/api';
 import { answersCleared, descKey, hasAnyAnswer } from '../../answers/answersSlice';
 import { UNDO_TOAST_MS } from '../../../config/constants';
-import { tabSwitchUndone } from '../../tabs/tabsListeners';
 import {
+  FILE_REMOVED_TITLE,
+  fileRemoved,
   fileWillDelete,
   SWITCH_CANCEL,
   SWITCH_CONFIRM,
@@ -22,7 +23,7 @@ import { questionLabel } from '../definition';
 import { documentsDiscarded, isBusy, selectDocument } from '../../documents/documentsSlice';
 import { ANSWERED, TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../documents/messages';
 import { toastShown } from '../../notifications/notificationsSlice';
-import { tabSwitched } from '../../tabs/tabsSlice';
+import { tabSwitched, tabSwitchUndone } from '../../tabs/tabsSlice';
 import { keysClearedByTabSwitch } from '../conditions';
 import type { TabsQuestion as TabsQuestionDef } from '../definition/types';
 import { Hint, type QuestionProps } from '../renderer/Field';
@@ -38,11 +39,12 @@ const documentKeys = (tab: TabsQuestionDef['tabs'][number]) =>
  * Tabs (SPEC §4): a tablist (arrow keys, Home and End move between the tabs; Enter or Space chooses one) and the
  * chosen tab's questions. Choosing saves the choice (PUT /api/tabs), then records it and clears the answers on
  * the left tab's clear list. A failure shows an error toast and keeps the tab. Visitors see the default tab only.
- * A switch that would clear something typed or delete an uploaded file asks first; a typed answer it cleared can
- * be brought back with the Undo of the toast that follows (the file cannot: its deletion is final).
+ * A switch that would clear something typed or delete an uploaded file asks first; what it cleared can be brought
+ * back with the Undo of the toast that follows: the typed answers come back, and the files were never deleted (the
+ * Documents listeners delete them once the Undo has had its time).
  * While the chosen tab's upload is under way (uploading, converting, or its data still being fetched) the switch is
  * refused with the 'File Upload in Progress' dialog; leaving a tab that holds an uploaded file deletes its
- * conversion and document answer (the Documents listeners).
+ * conversion and document answer (the Documents listeners), UNDO_TOAST_MS later.
  */
 export function TabsQuestion({ question, readOnly = false, section }: QuestionProps<TabsQuestionDef>) {
   const { tabId, tabs, defaultTab } = question;
@@ -71,7 +73,10 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
     }
     const before = store.getState();
     const clears = keysClearedByTabSwitch(question, chosen.id, id);
-    const typed = clears.filter((key) => hasAnyAnswer({ [key]: before.answers.values[key] ?? '' }));
+    // Typed answers only: a document question's ANSWERED mark is its uploaded file (asked about as such).
+    const typed = clears.filter(
+      (key) => !docKeys.includes(key) && hasAnyAnswer({ [key]: before.answers.values[key] ?? '' }),
+    );
     const uploaded = docKeys.filter(
       (key) => before.answers.values[key] === ANSWERED || selectDocument(before, key).file !== null,
     );
@@ -101,13 +106,16 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
       );
       dispatch(tabSwitched({ tabId, tab: id }));
       if (clears.length > 0) dispatch(answersCleared(clears));
-      if (stillUploaded.length > 0) dispatch(documentsDiscarded({ tabId, keys: stillUploaded }));
-      if (typed.length > 0) {
+      if (stillUploaded.length > 0) dispatch(documentsDiscarded({ tabId, fromTab: chosen.id, keys: stillUploaded }));
+      if (typed.length > 0 || stillUploaded.length > 0) {
+        const files = stillUploaded.map((key) =>
+          fileRemoved(selectDocument(state, key).file?.name ?? questionLabel(key)),
+        );
         dispatch(
           toastShown({
             severity: 'success',
-            title: TYPED_CLEARED_TITLE,
-            message: typedCleared(chosen.label),
+            title: typed.length > 0 ? TYPED_CLEARED_TITLE : FILE_REMOVED_TITLE,
+            message: [...(typed.length > 0 ? [typedCleared(chosen.label)] : []), ...files].join(' '),
             durationMs: UNDO_TOAST_MS,
             action: {
               label: UNDO,
