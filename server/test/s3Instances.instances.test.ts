@@ -38,6 +38,11 @@ it('upload through one instance, conversion on the other, the PDF copy with the 
   // Only the second instance converts.
   await first.app.services.conversionWorker.stop();
   const cookie = await newApplicant(first, 'bucket@example.com');
+  // The document question is on the statement's upload tab, which the copy prints only when it is chosen.
+  const chooseUpload = { tab_id: 'personal_statement', chosen_tab: 'upload' };
+  expect(
+    (await first.app.inject({ method: 'PUT', url: '/api/tabs', ...asUser(cookie, chooseUpload) })).statusCode,
+  ).toBe(200);
   const presigned = (
     await first.app.inject({
       method: 'POST',
