@@ -23,6 +23,53 @@ export default defineConfig([
       ],
     },
   },
+  // The shared kernel (src/kernel: the form definition, conditions, options, constants, the spec's messages, file
+  // and password rules) is what the SPA and the server share: it imports no React, no state and no feature.
+  {
+    files: ['src/kernel/**'],
+    ignores: ['src/kernel/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/features/**',
+                '**/app/**',
+                '**/components/**',
+                '**/services/**',
+                '**/startup/**',
+                '**/shell/**',
+              ],
+              message: 'src/kernel is shared with the server: it imports nothing from the SPA around it.',
+            },
+            {
+              group: ['react', 'react-*', 'antd', '@reduxjs/*', 'redux*', 'formik', 'yup'],
+              message: 'src/kernel is shared with the server: no UI or state library.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The server takes from the SPA's folder only the shared kernel.
+  {
+    files: ['server/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/*', '!**/src/kernel'],
+              message: 'The server imports from src/ only the shared kernel (src/kernel).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Last: turns off the stylistic rules Prettier owns.
   prettier,
 ]);

@@ -147,7 +147,7 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
       // /* webpackChunkName: "page-x" */ at its import()) becomes its own small chunk and shared vendors are
       // downloaded once. The webpack runtime stays in main: a file of its own was one more request on every first
       // visit, and its evaluation, too short for Lighthouse's estimate to see, made it count as render-blocking in
-      // a shell page (whose scripts run after the first paint, src/config/shells.ts).
+      // a shell page (whose scripts run after the first paint, src/kernel/shells.ts).
       splitChunks: { chunks: 'all' },
     },
     devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
@@ -201,7 +201,7 @@ function writeShells(clientDir: string) {
         const renderer = path.join(compiler.outputPath, SHELL_RENDERER);
         const output = path.join(compiler.outputPath, 'shells.json');
         execFileSync(process.execPath, [renderer, output], { stdio: ['ignore', 'ignore', 'inherit'] });
-        // The shell's element id comes from the renderer (src/config/shells.ts), the one place the app reads it.
+        // The shell's element id comes from the renderer (src/kernel/shells.ts), the one place the app reads it.
         const { elementId, scriptsAttribute, startScript, staffRenderer, variants, shells } = JSON.parse(
           fs.readFileSync(output, 'utf8'),
         ) as {

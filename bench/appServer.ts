@@ -12,8 +12,8 @@ import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { runCommand } from '../server/src/cli';
 import { loadConfig } from '../server/src/config';
-import { completeApplication } from '../src/features/form/definition/sampleAnswers';
-import type { AnswerValue } from '../src/features/form/definition/types';
+import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
+import type { AnswerValue } from '../src/kernel/form/definition/types';
 import { ROOT, sleep } from './common';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);

@@ -16,7 +16,7 @@ import { createConverters } from '../server/src/documents/converters';
 import { inspectUpload } from '../server/src/documents/inspect';
 import { buildApplicationPdf } from '../server/src/pdf/build';
 import { printableApplication } from '../server/src/pdf/outline';
-import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import * as files from '../server/test/fixtures/files';
 import { BUDGETS } from './budgets';
 import { check, round, type AreaOutput } from './common';

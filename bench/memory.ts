@@ -6,8 +6,8 @@
  * budget: figures for comparison between runs.
  */
 import type { CDPSession, Page } from '@playwright/test';
-import { allAnswerKeys, DESC_SUFFIX, pageOfKey } from '../src/features/form/definition';
-import type { AnswerValue } from '../src/features/form/definition/types';
+import { allAnswerKeys, DESC_SUFFIX, pageOfKey } from '../src/kernel/form/definition';
+import type { AnswerValue } from '../src/kernel/form/definition/types';
 import {
   api,
   createApplicant,

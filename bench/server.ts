@@ -18,7 +18,7 @@
 import autocannon from 'autocannon';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import {
   BENCH_PORT,
   api,

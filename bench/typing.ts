@@ -16,7 +16,7 @@
  * fields (.form-field) had any DOM change (a lower bound, kept as a cross-check).
  */
 import type { Page } from '@playwright/test';
-import { questionByKey } from '../src/features/form/definition';
+import { questionByKey } from '../src/kernel/form/definition';
 import {
   createApplicant,
   revealingApplication,

@@ -3,7 +3,7 @@
  * timed one by one after a warm-up. Used by `npm run bench` and by bench/validation.bench.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { completeApplication, incompleteApplication } from '../src/features/form/definition/sampleAnswers';
+import { completeApplication, incompleteApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { validateAnswers, validateField } from '../src/features/form/schema';
 import { BUDGETS } from './budgets';
 import { check, percentile, round, type AreaOutput } from './common';

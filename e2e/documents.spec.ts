@@ -347,7 +347,7 @@ test.describe('the staff view', () => {
     expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
     const url = await adminLink(page.request, '/admin/service-tokens', { username });
 
-    // The view is the HTML (src/config/shells.ts, STAFF_PAGE_VARIANTS): it reads the same without JavaScript.
+    // The view is the HTML (src/kernel/shells.ts, STAFF_PAGE_VARIANTS): it reads the same without JavaScript.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const still = await noScript.newPage();
     const response = await still.goto(url);

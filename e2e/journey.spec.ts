@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { completeApplication } from '../src/features/form/definition/sampleAnswers';
-import { SITE_NAME } from '../src/config/partner';
-import { UNDO_TOAST_MS } from '../src/config/constants';
+import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
+import { SITE_NAME } from '../src/kernel/partner';
+import { UNDO_TOAST_MS } from '../src/kernel/constants';
 import { png } from '../server/test/fixtures/files';
 import { expectOnServer, newLoggedInApplicant } from './account';
 

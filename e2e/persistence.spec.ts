@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SAVE_STATE } from '../src/config/messages';
+import { SAVE_STATE } from '../src/kernel/messages';
 import { expectOnServer, fieldByLabel, newLoggedInApplicant } from './account';
 
 /**

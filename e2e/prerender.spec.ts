@@ -1,5 +1,5 @@
 /**
- * Pre-rendered shells (src/config/shells.ts): the server sends each route's first screen inside index.html, so
+ * Pre-rendered shells (src/kernel/shells.ts): the server sends each route's first screen inside index.html, so
  * it shows before any script has run; the app then takes over and the shell is gone.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { SESSION_INVALID } from '../src/config/messages';
+import { SESSION_INVALID } from '../src/kernel/messages';
 import { fieldByLabel, newLoggedInApplicant } from './account';
 
 test('a session revoked on the server sends the next call to /login with the message', async ({

@@ -5,7 +5,7 @@ import {
   LAST_VISIT_SAVED,
   LAST_VISIT_SAVED_TITLE,
   SESSION_INVALID,
-} from '../src/config/messages';
+} from '../src/kernel/messages';
 import { SHORT_IDLE, SHORT_IDLE_PORT } from '../playwright.config';
 import { fieldByLabel, newLoggedInApplicant, PASSWORD } from './account';
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { pdfText, png } from '../server/test/fixtures/files';
-import { completeApplication } from '../src/features/form/definition/sampleAnswers';
+import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { newLoggedInApplicant } from './account';
 

@@ -7,7 +7,7 @@
  * transition, which yields by itself; while a shell shows, once the start-up loads are in: startApp). The imports
  * are `eager`: the code is in the files already downloaded, and runs only when imported.
  *
- * A shell page (src/config/shells.ts) runs this script only after the shell has painted.
+ * A shell page (src/kernel/shells.ts) runs this script only after the shell has painted.
  */
 import { nextTask } from './startup/nextTask';
 

@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { postgresRateLimitStore } from './http/rateLimitStore';
 import helmet from 'helmet';
-import { SHELL_START_SCRIPT } from '../../src/config/shells';
+import { SHELL_START_SCRIPT } from '../../src/kernel/shells';
 import type { Config } from './config';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
@@ -34,9 +34,9 @@ import { createConversionWorker, type ConversionWorker } from './documents/worke
 import { documentRoutes } from './documents/routes';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { pdfRoutes } from './pdf/routes';
-import { LOOKUP_CATEGORIES } from '../../src/config/constants';
+import { LOOKUP_CATEGORIES } from '../../src/kernel/constants';
 
-/** CSP source that allows exactly the shell's start script (src/config/shells.ts) and no other inline script. */
+/** CSP source that allows exactly the shell's start script (src/kernel/shells.ts) and no other inline script. */
 const SHELL_START_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64')}'`;
 
 export interface Services {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
-import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/config/constants';
+import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
 
 export const USAGE = `Admin commands (npm run admin -- <command>):
   users                                   list applicants

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
-import { SHELL_START_SCRIPT } from '../../src/config/shells';
+import { SHELL_START_SCRIPT } from '../../src/kernel/shells';
 import { json, latestCode, makeApp, PASSWORD, type TestApp } from './helpers';
 
 describe('the error handler', () => {
@@ -44,7 +44,7 @@ describe('the error handler', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // Scripts from this origin, and one inline script: the shell's start script (src/config/shells.ts), by hash.
+    // Scripts from this origin, and one inline script: the shell's start script (src/kernel/shells.ts), by hash.
     const startScriptHash = crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64');
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${startScriptHash}';`);
   });

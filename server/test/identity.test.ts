@@ -1,5 +1,5 @@
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
-import { MESSAGES } from '../../src/features/auth/rules';
+import { MESSAGES } from '../../src/kernel/auth/rules';
 import {
   confirm,
   cookieHeader,

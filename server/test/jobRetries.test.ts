@@ -1,4 +1,4 @@
-import { CONVERSION_DELAYED } from '../../src/features/documents/messages';
+import { CONVERSION_DELAYED } from '../../src/kernel/documents/messages';
 import { storageRetryDelay } from '../src/documents/worker';
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 

@@ -6,7 +6,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { buildApplicationPdf } from '../src/pdf/build';
 import { printable, renderPdf } from '../src/pdf/pdfkit';
 import { PDF_MESSAGES } from '../src/pdf/service';
-import { completeApplication } from '../../src/features/form/definition/sampleAnswers';
+import { completeApplication } from '../../src/kernel/form/definition/sampleAnswers';
 import * as files from './fixtures/files';
 import { pdfInfo, pdfToText, structureText } from './fixtures/poppler';
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../src/config/shells';
+import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../src/kernel/shells';
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 
 const HTML =

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../config/messages';
+import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../kernel/messages';
 import { DialogErrorBoundary, RootErrorScreen } from './ErrorBoundary';
 
 let shouldThrow = true;

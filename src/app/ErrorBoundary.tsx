@@ -1,7 +1,7 @@
 import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
-import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../config/messages';
-import { DEFAULT_ROUTE } from '../config/paths';
-import { SITE_NAME } from '../config/partner';
+import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../kernel/messages';
+import { DEFAULT_ROUTE } from '../kernel/paths';
+import { SITE_NAME } from '../kernel/partner';
 import { Dialog } from '../components/Dialog';
 import { removeShell } from '../shell/removeShell';
 import '../styles/shell.css';

@@ -2,7 +2,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { logoutRequested, navigationRequested, submitRequested } from './events';
 import { DialogErrorBoundary } from './ErrorBoundary';
-import { FORM_PAGES, JOURNEY, PATHS } from '../config/paths';
+import { FORM_PAGES, JOURNEY, PATHS } from '../kernel/paths';
 import { SkipLink } from '../components/SkipLink';
 import { SiteHeader } from '../components/SiteHeader';
 import { PageTabs } from '../components/PageTabs';

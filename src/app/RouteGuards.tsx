@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { currentPath, navigate } from './navigation';
-import { DEFAULT_ROUTE, isAuthPage, PATHS } from '../config/paths';
+import { DEFAULT_ROUTE, isAuthPage, PATHS } from '../kernel/paths';
 
 /** Where the guards send someone on `pathname`, or null to stay (SPEC §2). */
 export function guardRedirect(

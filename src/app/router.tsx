@@ -4,7 +4,7 @@ import { appStarted } from './events';
 import { setNavigator } from './navigation';
 import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
-import { DEFAULT_ROUTE } from '../config/paths';
+import { DEFAULT_ROUTE } from '../kernel/paths';
 import { nextTask } from '../startup/nextTask';
 import { loadOptions } from '../features/form/renderer/options';
 

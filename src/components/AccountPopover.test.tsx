@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_POPOVER_OFFSET } from '../config/constants';
+import { ACCOUNT_POPOVER_OFFSET } from '../kernel/constants';
 import { AccountPopover } from './AccountPopover';
 
 function setup(props: Partial<Parameters<typeof AccountPopover>[0]> = {}) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { ACCOUNT_POPOVER_OFFSET } from '../config/constants';
+import { ACCOUNT_POPOVER_OFFSET } from '../kernel/constants';
 import { SvgIcon } from './SvgIcon';
 
 interface AccountPopoverProps {

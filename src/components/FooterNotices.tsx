@@ -1,5 +1,5 @@
-import { PARTNER } from '../config/partner';
-import { LOGIN_MARKER_COOKIE } from '../features/session/loginCookie';
+import { PARTNER } from '../kernel/partner';
+import { LOGIN_MARKER_COOKIE } from '../kernel/session/loginCookie';
 
 /** The session cookie the server sets (HttpOnly; server/src/identity). */
 export const SESSION_COOKIE = 'sid';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PARTNER } from '../config/partner';
+import { PARTNER } from '../kernel/partner';
 import { SiteFooter } from './SiteFooter';
 
 const setup = () => ({ user: userEvent.setup({ delay: null }), ...render(<SiteFooter />) });

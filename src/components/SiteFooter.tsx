@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PARTNER } from '../config/partner';
+import { PARTNER } from '../kernel/partner';
 import { Dialog } from './Dialog';
 import { HelpNotice, PrivacyNotice } from './FooterNotices';
 

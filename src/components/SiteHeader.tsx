@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SITE_NAME } from '../config/partner';
+import { SITE_NAME } from '../kernel/partner';
 
 /**
  * The page header (banner landmark): the site name, which is not a heading (each page owns its h1), then

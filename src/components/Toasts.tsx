@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { TOAST_HOTKEY, TOAST_SWIPE_CLOSE_PX } from '../config/constants';
+import { TOAST_HOTKEY, TOAST_SWIPE_CLOSE_PX } from '../kernel/constants';
 
 export interface ToastItem {
   id: string;

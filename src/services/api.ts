@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { LookupCategory, WebStatus } from '../config/constants';
-import { LOOKUP_MAX_RESULTS, WEB_STATUS_RETRIES } from '../config/constants';
+import type { LookupCategory, WebStatus } from '../kernel/constants';
+import { LOOKUP_MAX_RESULTS, WEB_STATUS_RETRIES } from '../kernel/constants';
 import type { Profile } from '../features/session/sessionSlice';
 import type { StudentAnswers } from '../features/answers/answersSlice';
 import { baseQuery } from './baseQuery';

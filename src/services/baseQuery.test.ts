@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../tests/msw/server';
 import { listenerHarness, loggedInState } from '../../tests/listenerHarness';
 import { api } from './api';
-import { GENERIC_ERROR, SESSION_INVALID } from '../config/messages';
+import { GENERIC_ERROR, SESSION_INVALID } from '../kernel/messages';
 
 describe('the base query (SPEC §8 error catalogue)', () => {
   it('sends JSON with the Content-Type header, a body only when there is a payload', async () => {

@@ -1,5 +1,5 @@
 import { fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { GENERIC_ERROR, SESSION_INVALID } from '../config/messages';
+import { GENERIC_ERROR, SESSION_INVALID } from '../kernel/messages';
 import { sessionInvalidated } from './apiEvents';
 
 /** What every failed call turns into: a message the page can show as it is (SPEC §8). */

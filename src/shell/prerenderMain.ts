@@ -1,6 +1,6 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/config/shells.ts (a staff page is only its slot) and writes {elementId, scriptsAttribute,
+ * shell of src/kernel/shells.ts (a staff page is only its slot) and writes {elementId, scriptsAttribute,
  * startScript, staffRenderer, variants, shells: {name: html}} as JSON into the file named by its argument (not
  * stdout: a pipe is written asynchronously and would be cut short by the exit).
  */
@@ -13,7 +13,7 @@ import {
   STAFF_PAGE_RENDERER,
   STAFF_PAGE_SLOT,
   STAFF_PAGE_VARIANTS,
-} from '../config/shells';
+} from '../kernel/shells';
 import { withoutIds } from './inertMarkup';
 import { renderShell } from './renderShell';
 

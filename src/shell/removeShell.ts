@@ -1,6 +1,6 @@
-import { SHELL_ELEMENT_ID } from '../config/shells';
+import { SHELL_ELEMENT_ID } from '../kernel/shells';
 
-/** Whether index.html came with a pre-rendered shell (src/config/shells.ts) that is still on screen. */
+/** Whether index.html came with a pre-rendered shell (src/kernel/shells.ts) that is still on screen. */
 export function hasShell(): boolean {
   return typeof document !== 'undefined' && document.getElementById(SHELL_ELEMENT_ID) !== null;
 }

@@ -1,5 +1,5 @@
 /**
- * Build-time renderer of the page shells (src/config/shells.ts), bundled for Node by webpack.config.ts and run
+ * Build-time renderer of the page shells (src/kernel/shells.ts), bundled for Node by webpack.config.ts and run
  * once after the production build. It renders the real route tree — the same layouts and pages the browser
  * renders — with a fresh store in the state a first visit starts in, so the shell and the app's first screen
  * match and the swap does not move anything.
@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { makeStore } from '../app/store';
 import { sessionDetected } from '../features/session/sessionSlice';
-import type { ShellVariant } from '../config/shells';
+import type { ShellVariant } from '../kernel/shells';
 import { ShellRenderContext } from './shellRender';
 import { staticRouteTree } from './staticRouteTree';
 

@@ -1,5 +1,5 @@
 /**
- * Request-time renderer of the staff view (src/config/shells.ts, STAFF_PAGE_VARIANTS), and the entry of the Node
+ * Request-time renderer of the staff view (src/kernel/shells.ts, STAFF_PAGE_VARIANTS), and the entry of the Node
  * bundle the server loads (STAFF_PAGE_RENDERER; its own copy of the app and of React, built with the client by
  * webpack.config.ts). The server reads the applicant's bundle for a valid service token and this renders the page
  * the app would show for it, with the real route tree and store, as the build does for the other pages' shells
@@ -8,7 +8,7 @@
 import { prerender } from 'react-dom/static';
 import { makeStore } from '../app/store';
 import { api, type ServiceBundle } from '../services/api';
-import { REVIEW_LOADING } from '../config/messages';
+import { REVIEW_LOADING } from '../kernel/messages';
 import { applicantName, reviewDocumentTitle } from '../features/review/StaffReview';
 import { staticRouteTree } from './staticRouteTree';
 

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import { renderApp } from '../../tests/renderWithProviders';
 import { server } from '../../tests/msw/server';
 import { loggedInAccountHandlers } from '../../tests/msw/auth';
-import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../config/shells';
+import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../kernel/shells';
 import { renderShell } from './renderShell';
 import { SHELL_SECTIONS } from './shellRender';
-import { ABOUT_PAGE } from '../features/form/definition/about';
+import { ABOUT_PAGE } from '../kernel/form/definition/about';
 
 const variant = (name: string): ShellVariant => {
   const found = SHELL_VARIANTS.find((v) => v.name === name);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { server } from '../../tests/msw/server';
 import type { ServiceBundle } from '../services/api';
-import { REVIEW_LOADING } from '../config/messages';
+import { REVIEW_LOADING } from '../kernel/messages';
 import { renderStaffPage } from './renderStaffPage';
 
 // React's Node server build (what the server runs) schedules its work with setImmediate, which jsdom lacks.

@@ -1,9 +1,9 @@
 /**
- * SHELL_START_SCRIPT (src/config/shells.ts): the one inline script of a shell page, which runs the app's scripts
+ * SHELL_START_SCRIPT (src/kernel/shells.ts): the one inline script of a shell page, which runs the app's scripts
  * after the shell has painted. Run here as the browser runs it, with its own <script data-scripts> element as
  * document.currentScript and Paint Timing replaced by a fake the test drives.
  */
-import { SHELL_SCRIPTS_ATTRIBUTE, SHELL_START_SCRIPT } from '../config/shells';
+import { SHELL_SCRIPTS_ATTRIBUTE, SHELL_START_SCRIPT } from '../kernel/shells';
 
 const FILES = ['/840.abc.js', '/main.def.js', '/layout-form.123.js', '/page-about.456.js'];
 

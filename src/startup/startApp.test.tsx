@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import type { Root } from 'react-dom/client';
 import { makeStore } from '../app/store';
 import { initialSessionState } from '../features/session/sessionSlice';
-import { SHELL_DATA_WAIT_MS, SHELL_ELEMENT_ID } from '../config/shells';
+import { SHELL_DATA_WAIT_MS, SHELL_ELEMENT_ID } from '../kernel/shells';
 import { loggedInAccountHandlers, profileOf } from '../../tests/msw/auth';
 import { server } from '../../tests/msw/server';
 import { startApp } from './startApp';

@@ -5,7 +5,7 @@ import { App } from '../app/App';
 import { startupLoadsSettled } from '../app/events';
 import type { AppStore } from '../app/store';
 import { createAppRouter } from '../app/router';
-import { SHELL_DATA_WAIT_MS } from '../config/shells';
+import { SHELL_DATA_WAIT_MS } from '../kernel/shells';
 import { hasShell } from '../shell/removeShell';
 
 type AppRouter = ReturnType<typeof createAppRouter>;

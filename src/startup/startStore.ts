@@ -2,7 +2,7 @@ import { persistStore } from 'redux-persist';
 import { makeStore, type AppStore } from '../app/store';
 import { connectionRestored } from '../app/events';
 import { sessionDetected } from '../features/session/sessionSlice';
-import { hasLoginCookie, loginCountFromCookie } from '../features/session/loginCookie';
+import { hasLoginCookie, loginCountFromCookie } from '../kernel/session/loginCookie';
 import { accountAtStart, setStorageAccount } from '../features/persistence/accountStorage';
 import { tidyDevice } from '../features/persistence/accountSwitch';
 

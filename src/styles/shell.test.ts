@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BREAKPOINT_MOBILE_PX, BREAKPOINT_TABLET_PX } from '../config/constants';
+import { BREAKPOINT_MOBILE_PX, BREAKPOINT_TABLET_PX } from '../kernel/constants';
 import { COLORS } from './theme';
 
 /** Plain CSS cannot import constants: these checks keep shell.css in step with constants.ts and theme.ts. */

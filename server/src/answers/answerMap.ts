@@ -1,5 +1,5 @@
-import { ANSWER_KEY_MAX_LENGTH, ANSWER_VALUE_MAX_LENGTH } from '../../../src/config/constants';
-import type { AnswerMap } from '../../../src/features/form/requiredAnswers';
+import { ANSWER_KEY_MAX_LENGTH, ANSWER_VALUE_MAX_LENGTH } from '../../../src/kernel/constants';
+import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { badRequest } from '../http/errors';
 
 /**

@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { currentUser, requireUser } from '../http/auth';
 import { objectOf, str } from '../http/schemas';
-import { ADD_ANOTHER_MAX_COUNT, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
-import type { AnswerMap } from '../../../src/features/form/requiredAnswers';
+import { ADD_ANOTHER_MAX_COUNT, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
+import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { answerMapSchema, assertAnswerLengths } from './answerMap';
 import type { AnswerService } from './service';
 

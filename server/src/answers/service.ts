@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
-import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/config/constants';
-import { missingRequiredKeys, type AnswerMap } from '../../../src/features/form/requiredAnswers';
+import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
+import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
 
 export const ANSWER_MESSAGES = {

@@ -1,5 +1,5 @@
-import { FILE_MAX_BYTES } from '../../../src/config/constants';
-import { checkFile, FILE_MESSAGES, fileExtension } from '../../../src/features/documents/fileRules';
+import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
+import { checkFile, FILE_MESSAGES, fileExtension } from '../../../src/kernel/documents/fileRules';
 import { CONVERSION_MESSAGES } from './convert';
 
 /** What an accepted upload really is, by its content. */

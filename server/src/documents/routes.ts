@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { currentUser, requireUser } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { objectOf, str } from '../http/schemas';
-import { FILE_MAX_BYTES } from '../../../src/config/constants';
+import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
 import { ANSWER_KEY_PATTERN, DOCUMENT_MESSAGES, FileTooLarge, type DocumentService } from './service';
 import { LOCAL_UPLOAD_PATH } from './storage';
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { CONVERSION_DELAYED } from '../../../src/features/documents/messages';
+import { CONVERSION_DELAYED } from '../../../src/kernel/documents/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict, tooMany } from '../http/errors';
-import { FILE_MAX_BYTES } from '../../../src/config/constants';
-import { FILE_MESSAGES } from '../../../src/features/documents/fileRules';
+import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
+import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONTENT_TYPES, checkFileName, inspectUpload } from './inspect';
 import { verifyPolicy, type PolicyFields } from './policy';
 import type { Storage } from './storage';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { FILE_MAX_BYTES } from '../../../src/config/constants';
-import { FILE_MESSAGES } from '../../../src/features/documents/fileRules';
+import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
+import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONVERSION_MESSAGES, ConversionError } from './convert';
 import { createConverters, type ConvertersOptions } from './converters';
 import { inspectUpload } from './inspect';

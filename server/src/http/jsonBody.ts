@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { unstorableText } from '../../../src/config/storableText';
+import { unstorableText } from '../../../src/kernel/storableText';
 import { badRequest } from './errors';
 
 declare module 'fastify' {
@@ -32,7 +32,7 @@ const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
  * The JSON body parser of every route: Fastify's own (prototype poisoning refused), plus
  * - an empty body reads as none (SPEC §7: "body only when there is a payload");
  * - the text is kept on the request without its byte order mark (which JSON.parse skips and jsonb refuses);
- * - text PostgreSQL cannot store (src/config/storableText.ts: a null character, half of a surrogate pair)
+ * - text PostgreSQL cannot store (src/kernel/storableText.ts: a null character, half of a surrogate pair)
  *   anywhere is a 400; the query would fail as a 500. Only a body whose text has such an escape is walked: JSON
  *   carries either only escaped (UTF-8 cannot encode half a pair).
  */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_ROUTE } from '../../../src/config/paths';
-import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../../src/config/shells';
+import { DEFAULT_ROUTE } from '../../../src/kernel/paths';
+import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../../src/kernel/shells';
 import type { TokenService } from '../tokens/service';
 import { escapeHtml } from './html';
 
@@ -32,7 +32,7 @@ export interface StaffPage {
 }
 
 /**
- * The staff view's pages (src/config/shells.ts, STAFF_PAGE_VARIANTS), rendered per request: the applicant's answers
+ * The staff view's pages (src/kernel/shells.ts, STAFF_PAGE_VARIANTS), rendered per request: the applicant's answers
  * are the HTML, so staff see them as soon as it arrives instead of after the app's scripts, its lazy pages and its
  * own request for the bundle, and the page runs no script. Returns undefined, and the server sends the app's page
  * (the app then asks for the bundle and shows what the server answers, as it always did), when the token is not

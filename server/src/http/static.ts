@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
-import { shellFor, STAFF_PAGE_RENDERER, STAFF_PAGE_VARIANTS } from '../../../src/config/shells';
-import { loginCountOf } from '../../../src/features/session/loginCookie';
+import { shellFor, STAFF_PAGE_RENDERER, STAFF_PAGE_VARIANTS } from '../../../src/kernel/shells';
+import { loginCountOf } from '../../../src/kernel/session/loginCookie';
 import { escapeHtml } from './html';
 import { staffPages, type StaffPageDeps } from './staffPage';
 
@@ -43,7 +43,7 @@ interface Shells {
   staffTemplates: Map<string, string>;
 }
 
-/** dist/shells/<name>.html, written by the production build (webpack.config.ts, src/config/shells.ts). */
+/** dist/shells/<name>.html, written by the production build (webpack.config.ts, src/kernel/shells.ts). */
 function loadShells(staticDir: string, clientConfig: ClientConfig): Shells {
   const dir = path.join(staticDir, 'shells');
   const shells: Shells = { pages: new Map(), staffTemplates: new Map() };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { failedPasswordRules } from '../../../src/features/auth/rules';
+import { failedPasswordRules } from '../../../src/kernel/auth/rules';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,

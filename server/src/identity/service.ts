@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict, tooMany } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { isValidEmail, MESSAGES, USER_NOT_CONFIRMED_CODE } from '../../../src/features/auth/rules';
+import { isValidEmail, MESSAGES, USER_NOT_CONFIRMED_CODE } from '../../../src/kernel/auth/rules';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';

@@ -101,7 +101,7 @@ function cookieOptions(request: FastifyRequest, config: Config) {
 
 /**
  * The session cookie, and the readable marker whose value is the login count (1 for the first login): the SPA's
- * welcome banner depends on it, and the server picks the matching pre-rendered shell (src/config/shells.ts).
+ * welcome banner depends on it, and the server picks the matching pre-rendered shell (src/kernel/shells.ts).
  */
 export function setSessionCookies(
   request: FastifyRequest,

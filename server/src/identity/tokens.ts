@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CONFIRMATION_CODE_LENGTH } from '../../../src/config/constants';
+import { CONFIRMATION_CODE_LENGTH } from '../../../src/kernel/constants';
 
 /** 256 random bits, URL-safe: session ids, reset ids, service and public link tokens. */
 export function randomToken(): string {

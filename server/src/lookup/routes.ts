@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors';
 import { str } from '../http/schemas';
-import { LOOKUP_CATEGORIES, LOOKUP_MAX_RESULTS, type LookupCategory } from '../../../src/config/constants';
+import { LOOKUP_CATEGORIES, LOOKUP_MAX_RESULTS, type LookupCategory } from '../../../src/kernel/constants';
 import type { LookupService } from './service';
 
 interface FindQuery {

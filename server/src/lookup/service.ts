@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import type { LookupCategory } from '../../../src/config/constants';
+import type { LookupCategory } from '../../../src/kernel/constants';
 
 /**
  * CSV columns per category (header row required, '#' lines are comments):

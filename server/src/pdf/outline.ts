@@ -1,5 +1,5 @@
 /**
- * The adapter from the form definition (src/features/form/definition, shared with the SPA) to what the PDF
+ * The adapter from the form definition (src/kernel/form/definition, shared with the SPA) to what the PDF
  * prints for one applicant: only the questions that show for their answers (the SPA's own visibility rules),
  * add-another entries 1..count, the chosen tab's questions. Nothing about the form is repeated here.
  */
@@ -8,9 +8,9 @@ import {
   questionEntries,
   type LeafQuestion,
   type Page,
-} from '../../../src/features/form/definition';
-import { isEntryVisible, isSectionVisible } from '../../../src/features/form/conditions';
-import { optionLabel, resolveOptions } from '../../../src/features/form/options';
+} from '../../../src/kernel/form/definition';
+import { isEntryVisible, isSectionVisible } from '../../../src/kernel/form/conditions';
+import { optionLabel, resolveOptions } from '../../../src/kernel/form/options';
 import type { PrintAnswers, PrintForm, PrintQuestion, PrintSection } from './types';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -11,7 +11,7 @@ const loadBuilder = async () => {
   const [{ buildApplicationPdf }, outline, { questionByKey }] = await Promise.all([
     import('./build'),
     import('./outline'),
-    import('../../../src/features/form/definition'),
+    import('../../../src/kernel/form/definition'),
   ]);
   const definition = crypto.createHash('sha256').update(outline.definitionFingerprint()).digest('hex');
   return { buildApplicationPdf, printableApplication: outline.printableApplication, questionByKey, definition };

@@ -1,7 +1,7 @@
 /**
  * What the application PDF prints: pages, sections and questions, already resolved for one applicant (hidden
  * questions left out, add-another entries and the chosen tab expanded). The builder renders this and nothing
- * else; outline.ts makes it from the form definition (src/features/form/definition), so this is the only shape
+ * else; outline.ts makes it from the form definition (src/kernel/form/definition), so this is the only shape
  * the builder depends on.
  */
 export interface PrintOption {

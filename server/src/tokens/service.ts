@@ -3,7 +3,7 @@ import { notFound } from '../http/errors';
 import { hashToken, randomToken } from '../identity/tokens';
 import { normaliseUsername } from '../identity/service';
 import { documentAnswersOf } from '../documents/service';
-import type { AnswerMap } from '../../../src/features/form/requiredAnswers';
+import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 
 const DAY = 86_400_000;
 export const TOKEN_DEFAULT_DAYS = { service: 7, public: 30 } as const;

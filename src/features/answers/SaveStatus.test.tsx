@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../tests/renderWithProviders';
 import { loggedInState } from '../../../tests/listenerHarness';
-import { SAVE_STATE } from '../../config/messages';
+import { SAVE_STATE } from '../../kernel/messages';
 import { STORAGE_WRITE_FAILED } from '../../app/store';
 import { SaveStatus } from './SaveStatus';
 import { initialSyncState, type SyncState } from './syncSlice';

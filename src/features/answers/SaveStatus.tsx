@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { SAVE_STATE } from '../../config/messages';
+import { SAVE_STATE } from '../../kernel/messages';
 import type { SaveStatus as Status } from './syncSlice';
 
 /** The words for each outbox state; an 'error' was already shown as a toast and stays pending until the next change. */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../session/sessionSlice';
-import { storableText } from '../../config/storableText';
+import { storableText } from '../../kernel/storableText';
 
 export type AnswerValue = string | boolean;
 export type StudentAnswers = Record<string, AnswerValue>;

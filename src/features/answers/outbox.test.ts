@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
 import { connectionRestored } from '../../app/events';
-import { AUTOSAVE_DELAY_MS } from '../../config/constants';
+import { AUTOSAVE_DELAY_MS } from '../../kernel/constants';
 import { answerChanged } from './answersSlice';
 import { retryDelay } from './outboxListeners';
 

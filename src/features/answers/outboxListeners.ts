@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
 import { connectionRestored } from '../../app/events';
-import { AUTOSAVE_DELAY_MS, SAVE_RETRY_DELAYS_MS } from '../../config/constants';
+import { AUTOSAVE_DELAY_MS, SAVE_RETRY_DELAYS_MS } from '../../kernel/constants';
 import { toastShown } from '../notifications/notificationsSlice';
 import { answerChanged, answersCleared } from './answersSlice';
 import { flushAnswers } from './outbox';

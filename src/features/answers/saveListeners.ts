@@ -1,7 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { navigationRequested } from '../../app/events';
 import { navigate } from '../../app/navigation';
-import { PATHS } from '../../config/paths';
+import { PATHS } from '../../kernel/paths';
 import { api } from '../../services/api';
 import { pageChanged } from '../session/sessionSlice';
 import { hasAnyAnswer } from './answersSlice';

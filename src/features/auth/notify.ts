@@ -1,6 +1,6 @@
 import type { AppDispatch } from '../../app/store';
-import { CARD_ERRORS } from '../../config/messages';
-import { GENERIC_ERROR, SUCCESS_TOAST_TITLE } from '../../config/messages';
+import { CARD_ERRORS } from '../../kernel/messages';
+import { GENERIC_ERROR, SUCCESS_TOAST_TITLE } from '../../kernel/messages';
 import type { ApiError } from '../../services/baseQuery';
 import { toastShown } from '../notifications/notificationsSlice';
 

@@ -5,7 +5,7 @@
  * formik hands '' to yup as undefined, so every test reads `value ?? ''`.
  */
 import { object, string, type InferType } from 'yup';
-import { CONFIRMATION_CODE_PATTERN, isValidEmail, MESSAGES, PASSWORD_RULES } from './rules';
+import { CONFIRMATION_CODE_PATTERN, isValidEmail, MESSAGES, PASSWORD_RULES } from '../../kernel/auth/rules';
 
 /** An email address (trimmed first, as the server does); empty fails with the same message. */
 export const emailSchema = (message: string) =>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { PATHS } from '../../config/paths';
+import { PATHS } from '../../kernel/paths';
 import { Banner } from '../../components/Banner';
 import { welcomeMessage } from './welcome';
 

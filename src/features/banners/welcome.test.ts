@@ -1,4 +1,4 @@
-import type { WebStatus } from '../../config/constants';
+import type { WebStatus } from '../../kernel/constants';
 import { welcomeMessage, type WelcomeKind } from './welcome';
 
 type Row = [

@@ -1,4 +1,4 @@
-import { WELCOME_BANNER_MAX_LOGINS } from '../../config/constants';
+import { WELCOME_BANNER_MAX_LOGINS } from '../../kernel/constants';
 import type { SessionState } from '../session/sessionSlice';
 
 export type WelcomeKind = 'invitation' | 'welcome' | 'encouragement' | 'submitted';

@@ -20,11 +20,11 @@ import {
   UPLOAD_URL,
   type RecordedCall,
 } from '../../../tests/msw/documents';
-import { PERSONAL_STATEMENT } from '../form/definition/finalSteps';
+import { PERSONAL_STATEMENT } from '../../kernel/form/definition/finalSteps';
 import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
 import { formState, LOGGED_IN, SECTION } from '../form/testing';
 import { IDLE_DOCUMENT, type DocumentState } from './documentsSlice';
-import { FILE_MESSAGES } from './fileRules';
+import { FILE_MESSAGES } from '../../kernel/documents/fileRules';
 import {
   ANSWERED,
   DELETE_CONFIRM,
@@ -32,7 +32,7 @@ import {
   TAB_BLOCKED_TITLE,
   uploadErrorTitle,
   VISITOR_UPLOAD_MESSAGE,
-} from './messages';
+} from '../../kernel/documents/messages';
 import { docOf, fileOf, renderWithDocuments, toastsOf, valuesOf } from './testing';
 
 const line = (c: RecordedCall) => `${c.method} ${c.path}`;

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FILE_TYPES } from '../../config/constants';
+import { FILE_TYPES } from '../../kernel/constants';
 import { Dialog } from '../../components/Dialog';
-import type { DocumentQuestion } from '../form/definition/types';
+import type { DocumentQuestion } from '../../kernel/form/definition/types';
 import { describe, FieldShell } from '../form/renderer/Field';
 import { useTextAnswer } from '../form/renderer/hooks';
 import {
@@ -16,7 +16,7 @@ import {
 } from './documentsSlice';
 import { registerFile } from './fileRegistry';
 import { formatFileSize } from './format';
-import { ANSWERED, DELETE_CONFIRM, DELETE_DIALOG_TITLE } from './messages';
+import { ANSWERED, DELETE_CONFIRM, DELETE_DIALOG_TITLE } from '../../kernel/documents/messages';
 import './documents.css';
 
 /** '.png,.jpeg,.jpg,.pdf,.docx' (fileRules.ts's FILE_ACCEPT; not imported: its rules belong to the listeners' chunk). */

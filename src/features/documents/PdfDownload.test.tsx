@@ -6,10 +6,10 @@
  */
 import { act, screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { PDF_POLL_AFTER_RESULT_MS, PDF_POLL_FIRST_MS } from '../../config/constants';
+import { PDF_POLL_AFTER_RESULT_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
 import { PDF_URL, recordDocumentCalls, type RecordedCall } from '../../../tests/msw/documents';
 import { formState, LOGGED_IN, SERVICE_USER } from '../form/testing';
-import { PDF_BUTTON, PDF_ERROR, PDF_PREPARING } from './messages';
+import { PDF_BUTTON, PDF_ERROR, PDF_PREPARING } from '../../kernel/documents/messages';
 import { PdfDownload } from './PdfDownload';
 import { renderAppWithDocuments, renderWithDocuments, toastsOf } from './testing';
 import { profileOf } from '../../../tests/msw/auth';

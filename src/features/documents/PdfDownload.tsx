@@ -1,8 +1,8 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PDF_POLL_AFTER_RESULT_MS, PDF_POLL_FIRST_MS } from '../../config/constants';
+import { PDF_POLL_AFTER_RESULT_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
 import { api, useGetPdfQuery } from '../../services/api';
 import { pdfDownloadRequested, selectDocuments } from './documentsSlice';
-import { PDF_BUTTON, PDF_PREPARING } from './messages';
+import { PDF_BUTTON, PDF_PREPARING } from '../../kernel/documents/messages';
 import './documents.css';
 
 const selectPdf = api.endpoints.getPdf.select();

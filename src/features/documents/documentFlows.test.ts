@@ -7,8 +7,8 @@
  * Also: the delete, the data fetched again when a question shows, a logout cancelling a poll, the PDF download.
  */
 import { HttpResponse } from 'msw';
-import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS, UNDO_TOAST_MS } from '../../config/constants';
-import { GENERIC_ERROR } from '../../config/messages';
+import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS, UNDO_TOAST_MS } from '../../kernel/constants';
+import { GENERIC_ERROR } from '../../kernel/messages';
 import { userLoggedOut } from '../session/sessionSlice';
 import { tabSwitched, tabSwitchUndone } from '../tabs/tabsSlice';
 import { loggedInState } from '../../../tests/listenerHarness';
@@ -33,9 +33,15 @@ import {
   uploadRequested,
   type DocumentsState,
 } from './documentsSlice';
-import { FILE_MESSAGES } from './fileRules';
+import { FILE_MESSAGES } from '../../kernel/documents/fileRules';
 import { registerFile } from './fileRegistry';
-import { ANSWERED, CONVERSION_DELAYED, PDF_ERROR, uploadErrorTitle, VISITOR_UPLOAD_MESSAGE } from './messages';
+import {
+  ANSWERED,
+  CONVERSION_DELAYED,
+  PDF_ERROR,
+  uploadErrorTitle,
+  VISITOR_UPLOAD_MESSAGE,
+} from '../../kernel/documents/messages';
 import { docOf, fileOf, makeDocumentsStore, toastsOf, valuesOf } from './testing';
 import { profileOf } from '../../../tests/msw/auth';
 

@@ -14,8 +14,8 @@
 import { reportFailure } from '../notifications/reportFailure';
 import { TaskAbortError, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening, RootState } from '../../app/store';
-import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../config/constants';
-import { GENERIC_ERROR } from '../../config/messages';
+import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
+import { GENERIC_ERROR } from '../../kernel/messages';
 import { api } from '../../services/api';
 import { sessionInvalidated } from '../../services/apiEvents';
 import type { ApiError } from '../../services/baseQuery';
@@ -45,7 +45,7 @@ import {
   uploadRejected,
   uploadStarted,
 } from './documentsSlice';
-import { checkFile } from './fileRules';
+import { checkFile } from '../../kernel/documents/fileRules';
 import { takeFile } from './fileRegistry';
 import {
   ANSWERED,
@@ -54,8 +54,8 @@ import {
   tabsError,
   uploadErrorTitle,
   VISITOR_UPLOAD_MESSAGE,
-} from './messages';
-import { questionLabel } from '../form/definition';
+} from '../../kernel/documents/messages';
+import { questionLabel } from '../../kernel/form/definition';
 import { UploadError, uploadFile } from './uploader';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];

@@ -8,7 +8,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
-import { UNDO_TOAST_MS } from '../../config/constants';
+import { UNDO_TOAST_MS } from '../../kernel/constants';
 import { userLoggedOut } from '../session/sessionSlice';
 import { tabSwitched, tabSwitchUndone } from '../tabs/tabsSlice';
 import {

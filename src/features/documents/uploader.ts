@@ -1,4 +1,4 @@
-import { GENERIC_ERROR } from '../../config/messages';
+import { GENERIC_ERROR } from '../../kernel/messages';
 
 /**
  * The multipart upload to a pre-signed URL (SPEC §7: "The file is sent as multipart form data to the pre-signed

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { REVIEW_LOADING } from '../../config/messages';
-import { SITE_NAME } from '../../config/partner';
-import type { Page } from './definition/types';
+import { REVIEW_LOADING } from '../../kernel/messages';
+import { SITE_NAME } from '../../kernel/partner';
+import type { Page } from '../../kernel/form/definition/types';
 import { focusAnswer } from './focus';
 import { FormSection } from './FormSection';
 import { loadOptions } from './renderer/options';

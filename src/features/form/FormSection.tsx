@@ -1,4 +1,4 @@
-import type { Section } from './definition/types';
+import type { Section } from '../../kernel/form/definition/types';
 import { useSectionVisible } from './renderer/hooks';
 import { QuestionRenderer } from './renderer/QuestionRenderer';
 

@@ -8,10 +8,10 @@ import {
   keysWithoutPage,
   reportDefinitionProblems,
 } from './devChecks';
-import { FORM_PAGES_DEFINITION } from './definition';
-import { equals, text, yesNo } from './definition/builders';
-import { ACTIVITIES } from './definition/education';
-import type { AddAnotherQuestion, Page, Question, Section } from './definition/types';
+import { FORM_PAGES_DEFINITION } from '../../kernel/form/definition';
+import { equals, text, yesNo } from '../../kernel/form/definition/builders';
+import { ACTIVITIES } from '../../kernel/form/definition/education';
+import type { AddAnotherQuestion, Page, Question, Section } from '../../kernel/form/definition/types';
 
 const page = (id: Page['id'], ...sections: Section[]): Page => ({
   id,

@@ -5,11 +5,11 @@
  * on one page). Each returns a list of problems; the app logs them in development and a unit test asserts the
  * real definition has none.
  */
-import { ADD_ANOTHER_MAX_COUNT } from '../../config/constants';
-import { baseKey, FORM_PAGES_DEFINITION } from './definition';
-import { DATA_MODEL_KEYS, isDataModelKey } from './definition/dataModel';
-import type { Page, PageId } from './definition/types';
-import { conditionKeys, indexDefinition } from './definition/walk';
+import { ADD_ANOTHER_MAX_COUNT } from '../../kernel/constants';
+import { baseKey, FORM_PAGES_DEFINITION } from '../../kernel/form/definition';
+import { DATA_MODEL_KEYS, isDataModelKey } from '../../kernel/form/definition/dataModel';
+import type { Page, PageId } from '../../kernel/form/definition/types';
+import { conditionKeys, indexDefinition } from '../../kernel/form/definition/walk';
 
 export type ProblemKind =
   | 'keyOnSeveralPages'

@@ -2,7 +2,7 @@
  * Moving to a field by its answer key (/{page}#{key} links, the missing-information summary): the control with
  * that id, else the group or container it sits in (a field of a tab not shown lands on the tabs), else its section.
  */
-import { entryByKey, questionByKey } from './definition';
+import { entryByKey, questionByKey } from '../../kernel/form/definition';
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, a[href], [tabindex]';
 

@@ -13,9 +13,9 @@ import type { AppStartListening } from '../../app/store';
 import { answerChanged, answersCleared, validationErrorsChanged } from '../answers/answersSlice';
 
 interface Logic {
-  keysToClear: typeof import('./conditions').keysToClear;
+  keysToClear: typeof import('../../kernel/form/conditions').keysToClear;
   controlling: ReadonlySet<string>;
-  entryByKey: typeof import('./definition').entryByKey;
+  entryByKey: typeof import('../../kernel/form/definition').entryByKey;
 }
 type Validation = typeof import('./validation');
 
@@ -25,8 +25,8 @@ let validation: Validation | undefined;
 export async function loadFormLogic(): Promise<Logic> {
   if (!logic) {
     const [conditions, definition] = await Promise.all([
-      import(/* webpackChunkName: "form-logic" */ './conditions'),
-      import(/* webpackChunkName: "form-logic" */ './definition'),
+      import(/* webpackChunkName: "form-logic" */ '../../kernel/form/conditions'),
+      import(/* webpackChunkName: "form-logic" */ '../../kernel/form/definition'),
     ]);
     logic = {
       keysToClear: conditions.keysToClear,

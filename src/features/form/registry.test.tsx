@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { text } from './definition/builders';
-import { QUESTION_TYPES, type Question } from './definition/types';
+import { text } from '../../kernel/form/definition/builders';
+import { QUESTION_TYPES, type Question } from '../../kernel/form/definition/types';
 import { countedRenderers, rendererFor, RENDERERS } from './registry';
 import { renderForm, renderQuestion, SECTION } from './testing';
 

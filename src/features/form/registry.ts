@@ -4,7 +4,7 @@
  * refuse a registry that misses a type.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Question, QuestionType } from './definition/types';
+import type { Question, QuestionType } from '../../kernel/form/definition/types';
 import type { QuestionProps } from './renderer/Field';
 import { AddAnotherQuestion } from './questions/AddAnotherQuestion';
 import { CheckboxGroupQuestion } from './questions/CheckboxGroupQuestion';

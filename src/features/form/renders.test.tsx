@@ -1,8 +1,8 @@
 import { Profiler, type ComponentType, type ProfilerOnRenderCallback } from 'react';
 import { act, screen } from '@testing-library/react';
 import { answerChanged } from '../answers/answersSlice';
-import { ABOUT_PAGE } from './definition/about';
-import { text } from './definition/builders';
+import { ABOUT_PAGE } from '../../kernel/form/definition/about';
+import { text } from '../../kernel/form/definition/builders';
 import { FormPage } from './FormPage';
 import type { QuestionProps } from './renderer/Field';
 import { QuestionRenderer } from './renderer/QuestionRenderer';

@@ -1,5 +1,5 @@
-import { completeApplication } from './definition/sampleAnswers';
-import { ALWAYS_REQUIRED, missingRequiredKeys, type AnswerMap } from './requiredAnswers';
+import { completeApplication } from '../../kernel/form/definition/sampleAnswers';
+import { ALWAYS_REQUIRED, missingRequiredKeys, type AnswerMap } from '../../kernel/form/requiredAnswers';
 import { validateAnswers } from './schema';
 
 /** The server test's complete answers (server/test/answers.test.ts). */

@@ -1,7 +1,7 @@
 import { ValidationError } from 'yup';
-import { text } from './definition/builders';
-import { completeApplication, incompleteApplication } from './definition/sampleAnswers';
-import type { Answers, AnswerValue, Page } from './definition/types';
+import { text } from '../../kernel/form/definition/builders';
+import { completeApplication, incompleteApplication } from '../../kernel/form/definition/sampleAnswers';
+import type { Answers, AnswerValue, Page } from '../../kernel/form/definition/types';
 import {
   affectedKeys,
   applicationSchema,

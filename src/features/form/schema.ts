@@ -8,13 +8,13 @@
  * - pageSchema(id) / applicationSchema(): the same rules as yup object schemas (context: { answers, now }).
  */
 import * as yup from 'yup';
-import { isValidEmail } from '../auth/rules';
-import { isAnswered, isEntryVisible, evaluate } from './conditions';
-import { baseKey, entryByKey, FORM_PAGES_DEFINITION, indexDefinition } from './definition';
-import { checksOf } from './definition/checks';
-import { FORM_MESSAGES, fillMessage } from './definition/messages';
-import type { Answers, AnswerValue, LeafQuestion, Page, PageId, Rule } from './definition/types';
-import { conditionKeys, type QuestionEntry } from './definition/walk';
+import { isValidEmail } from '../../kernel/auth/rules';
+import { isAnswered, isEntryVisible, evaluate } from '../../kernel/form/conditions';
+import { baseKey, entryByKey, FORM_PAGES_DEFINITION, indexDefinition } from '../../kernel/form/definition';
+import { checksOf } from '../../kernel/form/definition/checks';
+import { FORM_MESSAGES, fillMessage } from '../../kernel/form/definition/messages';
+import type { Answers, AnswerValue, LeafQuestion, Page, PageId, Rule } from '../../kernel/form/definition/types';
+import { conditionKeys, type QuestionEntry } from '../../kernel/form/definition/walk';
 
 export interface ValidationContext {
   answers: Answers;

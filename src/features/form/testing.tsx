@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../tests/renderWithProviders';
 import type { AppStartListening, AppStore, RootState } from '../../app/store';
 import { initialSessionState } from '../session/sessionSlice';
 import { initialSyncState } from '../answers/syncSlice';
-import type { Question, Section } from './definition/types';
+import type { Question, Section } from '../../kernel/form/definition/types';
 import { addFormListeners } from './formListeners';
 import { QuestionRenderer } from './renderer/QuestionRenderer';
 

@@ -4,7 +4,7 @@
  * in a page's first download.
  */
 import { validateAnswers, validateField, type ValidationErrors } from './schema';
-import type { Answers } from './definition/types';
+import type { Answers } from '../../kernel/form/definition/types';
 
 export type { ValidationErrors };
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../tests/renderWithProviders';
-import { TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_SWIPE_CLOSE_PX } from '../../config/constants';
+import { TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_SWIPE_CLOSE_PX } from '../../kernel/constants';
 import { NotificationToasts } from './NotificationToasts';
 import { toastShown } from './notificationsSlice';
 

@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { TOAST_DEFAULT_MS, TOAST_ERROR_MS } from '../../config/constants';
-import { DEFAULT_MODAL_TITLE } from '../../config/messages';
+import { TOAST_DEFAULT_MS, TOAST_ERROR_MS } from '../../kernel/constants';
+import { DEFAULT_MODAL_TITLE } from '../../kernel/messages';
 
 export type ToastSeverity = 'success' | 'error';
 

@@ -1,5 +1,5 @@
 import { makeStore } from '../../app/store';
-import { GENERIC_ERROR } from '../../config/messages';
+import { GENERIC_ERROR } from '../../kernel/messages';
 import { reportFailure } from './reportFailure';
 
 describe('reportFailure', () => {

@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { GENERIC_ERROR } from '../../config/messages';
+import { GENERIC_ERROR } from '../../kernel/messages';
 import type { ApiError } from '../../services/baseQuery';
 import { toastShown } from './notificationsSlice';
 

@@ -5,7 +5,7 @@ import { accountAtStart, accountStorage, setStorageAccount, VISITOR } from './ac
 import { migrations, PERSIST_KEY, PERSIST_VERSION, reconcile } from './persistConfig';
 import { leaveAccount, storageReleased, switchToAccount, tidyDevice, unsentAnswersDelivered } from './accountSwitch';
 import { keepUnsent, readUnsent, unsentOf } from './unsentAnswers';
-import { UNSENT_ANSWERS_KEPT_DAYS } from '../../config/constants';
+import { UNSENT_ANSWERS_KEPT_DAYS } from '../../kernel/constants';
 
 const KEY = (account: string) => `admission:${encodeURIComponent(account)}:persist:${PERSIST_KEY}`;
 const stored = (account: string) => {

@@ -1,4 +1,4 @@
-import { UNSENT_ANSWERS_KEPT_DAYS } from '../../config/constants';
+import { UNSENT_ANSWERS_KEPT_DAYS } from '../../kernel/constants';
 import type { StudentAnswers } from '../answers/answersSlice';
 import { localStore } from './accountStorage';
 

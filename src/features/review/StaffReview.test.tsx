@@ -7,10 +7,10 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { DOC_KEY, gate, recordDocumentCalls } from '../../../tests/msw/documents';
-import { completeApplication } from '../form/definition/sampleAnswers';
+import { completeApplication } from '../../kernel/form/definition/sampleAnswers';
 import { formState } from '../form/testing';
 import { renderAppWithDocuments } from '../documents/testing';
-import { REVIEW_LOADING } from '../../config/messages';
+import { REVIEW_LOADING } from '../../kernel/messages';
 
 const LINK_INVALID = 'This link is invalid or has expired.';
 const EARLIER = { first_name: 'Eve', last_name: 'Earlier', city: 'Elsewhere' };

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import type { ServiceBundle } from '../../services/api';
-import { FORM_PAGES_DEFINITION, questionLabel } from '../form/definition';
-import type { Page, Section } from '../form/definition/types';
+import { FORM_PAGES_DEFINITION, questionLabel } from '../../kernel/form/definition';
+import type { Page, Section } from '../../kernel/form/definition/types';
 import { useSectionVisible } from '../form/renderer/hooks';
 import { OnlyAnsweredContext } from '../form/renderer/onlyAnswered';
 import { QuestionRenderer } from '../form/renderer/QuestionRenderer';

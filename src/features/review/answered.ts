@@ -1,5 +1,5 @@
-import { answerKeysOf, entryPrefixes, type Question } from '../form/definition';
-import { entryQuestion } from '../form/definition/walk';
+import { answerKeysOf, entryPrefixes, type Question } from '../../kernel/form/definition';
+import { entryQuestion } from '../../kernel/form/definition/walk';
 import type { StudentAnswers } from '../answers/answersSlice';
 
 /*

@@ -2,10 +2,10 @@
  * SPEC §1 / §6: a visitor may open a saved public application (?token=…). appStarted loads its answers; this says
  * so in a success toast, or shows the server's message (an invalid or expired link) in an error toast.
  */
-import { SUCCESS_TOAST_TITLE } from '../../config/messages';
+import { SUCCESS_TOAST_TITLE } from '../../kernel/messages';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
-import { GENERIC_ERROR } from '../../config/messages';
+import { GENERIC_ERROR } from '../../kernel/messages';
 import { api } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
 import { toastShown } from '../notifications/notificationsSlice';

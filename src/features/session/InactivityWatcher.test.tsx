@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { renderApp } from '../../../tests/renderWithProviders';
-import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../config/constants';
-import { INACTIVITY_LOGOUT } from '../../config/messages';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../kernel/constants';
+import { INACTIVITY_LOGOUT } from '../../kernel/messages';
 import { initialSessionState } from './sessionSlice';
 import { INACTIVITY_WARNING_TITLE, LEAVE_LABEL, STAY_LABEL } from './InactivityWarning';
 import type { RootState } from '../../app/store';

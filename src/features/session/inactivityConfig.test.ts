@@ -1,4 +1,4 @@
-import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../config/constants';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../kernel/constants';
 import { readInactivityConfig } from './inactivityConfig';
 
 /** A document whose head holds the given app-config meta content (or none). */

@@ -1,4 +1,4 @@
-import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../config/constants';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../kernel/constants';
 
 export interface InactivityConfig {
   /** Idle time after which the applicant is logged out. */

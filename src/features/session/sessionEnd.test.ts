@@ -9,7 +9,7 @@ import {
   LAST_VISIT_SAVED,
   LAST_VISIT_SAVED_TITLE,
   SESSION_INVALID,
-} from '../../config/messages';
+} from '../../kernel/messages';
 import { answerChanged } from '../answers/answersSlice';
 import { setStorageAccount, VISITOR } from '../persistence/accountStorage';
 import { switchToAccount } from '../persistence/accountSwitch';

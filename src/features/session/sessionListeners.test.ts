@@ -3,7 +3,7 @@ import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
 import { appStarted, logoutRequested, pageVisited } from '../../app/events';
-import { INACTIVITY_LOGOUT } from '../../config/messages';
+import { INACTIVITY_LOGOUT } from '../../kernel/messages';
 import { answerChanged } from '../answers/answersSlice';
 import { initialSessionState, userLoggedIn } from './sessionSlice';
 

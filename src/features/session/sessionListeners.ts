@@ -1,7 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { appStarted, logoutRequested, pageVisited, startupLoadsSettled } from '../../app/events';
 import { currentPath, navigate } from '../../app/navigation';
-import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../config/paths';
+import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../kernel/paths';
 import {
   ANSWERS_KEPT,
   ANSWERS_KEPT_TITLE,
@@ -11,7 +11,7 @@ import {
   LAST_VISIT_SAVED,
   LAST_VISIT_SAVED_TITLE,
   SESSION_INVALID,
-} from '../../config/messages';
+} from '../../kernel/messages';
 import { api } from '../../services/api';
 import { sessionInvalidated } from '../../services/apiEvents';
 import type { ApiError } from '../../services/baseQuery';

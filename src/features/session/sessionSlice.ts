@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { WebStatus } from '../../config/constants';
+import type { WebStatus } from '../../kernel/constants';
 import { deriveWebStatus } from './webStatus';
 
 /** The client snapshot of SPEC §3. */

@@ -3,10 +3,10 @@ import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
 import { submitRequested } from '../../app/events';
-import { SUBMIT_SUCCESS } from '../../config/messages';
+import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { initialSessionState } from './sessionSlice';
 import { validateAnswers } from '../form/schema';
-import { completeApplication } from '../form/definition/sampleAnswers';
+import { completeApplication } from '../../kernel/form/definition/sampleAnswers';
 
 /** An application that passes the whole schema (from the definition's own sample). */
 const COMPLETE = completeApplication();

@@ -1,8 +1,8 @@
 import type { AppStartListening } from '../../app/store';
 import { submitRequested } from '../../app/events';
 import { navigate } from '../../app/navigation';
-import { DEFAULT_ROUTE, PATHS } from '../../config/paths';
-import { SUBMIT_SUCCESS } from '../../config/messages';
+import { DEFAULT_ROUTE, PATHS } from '../../kernel/paths';
+import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { api } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
 import { validationErrorsChanged } from '../answers/answersSlice';

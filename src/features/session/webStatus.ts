@@ -1,4 +1,4 @@
-import { WEB_STATUSES, type WebStatus } from '../../config/constants';
+import { WEB_STATUSES, type WebStatus } from '../../kernel/constants';
 
 /**
  * SPEC §4: the status is the count of distinct recognised web_status entries in the profile:

@@ -2,7 +2,7 @@
  * The account rules of SPEC §5, shared by the pages (yup schemas) and the server (which never trusts
  * the client). No React, no yup here: plain predicates and the spec's exact wording.
  */
-import { PASSWORD_MIN_LENGTH, CONFIRMATION_CODE_LENGTH } from '../../config/constants';
+import { PASSWORD_MIN_LENGTH, CONFIRMATION_CODE_LENGTH } from '../constants';
 
 /** A standard email pattern: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN =

@@ -1,4 +1,4 @@
-import { FILE_MAX_BYTES } from '../../config/constants';
+import { FILE_MAX_BYTES } from '../constants';
 import { checkFile, FILE_ACCEPT, FILE_MESSAGES, fileExtension } from './fileRules';
 
 describe('checkFile (SPEC §5 file upload)', () => {

@@ -3,7 +3,7 @@
  * checks a chosen file with them before uploading, and the server checks the upload again with the same
  * rules (plus the file's content by its magic bytes). No React here: the server imports this file.
  */
-import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../../config/constants';
+import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../constants';
 
 export const FILE_MESSAGES = {
   tooLarge: 'Your file is too large. The maximum file size is 1 MB.',

@@ -2,7 +2,7 @@
  * The server's readable marker cookie: present while a session exists (SPEC §1). The session itself is HttpOnly.
  * Its value is the number of this login (1 for the first), so the welcome banner, which depends on it, is right
  * from the first screen instead of appearing once the profile has loaded (and the server can send the matching
- * pre-rendered shell, src/config/shells.ts).
+ * pre-rendered shell, src/kernel/shells.ts).
  */
 export const LOGIN_MARKER_COOKIE = 'logged_in';
 

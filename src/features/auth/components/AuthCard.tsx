@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { carriedState, readAuthState } from '../navigationState';
 import { loadSchemas } from '../lazySchemas';
 import { AuthStyle } from './AuthStyle';
-import { SITE_NAME } from '../../../config/partner';
+import { SITE_NAME } from '../../../kernel/partner';
 
 export interface AuthCardFooter {
   question: string;

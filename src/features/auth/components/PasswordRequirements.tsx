@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckIcon, CrossIcon, DashIcon } from './icons';
-import { MESSAGES, PASSWORD_RULES, passwordsMatch } from '../rules';
+import { MESSAGES, PASSWORD_RULES, passwordsMatch } from '../../../kernel/auth/rules';
 
 export type RequirementState = 'inactive' | 'error' | 'success';
 

@@ -1,4 +1,4 @@
-import { BREAKPOINT_MOBILE_PX } from '../../../config/constants';
+import { BREAKPOINT_MOBILE_PX } from '../../../kernel/constants';
 
 /** Colours of the account cards, each with at least 4.5:1 contrast on white (WCAG AA text), borders 3:1. */
 export const COLORS = {

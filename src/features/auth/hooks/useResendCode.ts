@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useResendConfirmMutation } from '../../../services/api';
 import { asApiError, showCardError, showSuccess } from '../notify';
-import { MESSAGES } from '../rules';
+import { MESSAGES } from '../../../kernel/auth/rules';
 import { loadSchemas } from '../lazySchemas';
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
-import { PATHS } from '../../../config/paths';
+import { PATHS } from '../../../kernel/paths';
 import { useConfirmMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
@@ -12,7 +12,7 @@ import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { useResendCode } from '../hooks/useResendCode';
 import { carriedState } from '../navigationState';
 import { asApiError, showCardError } from '../notify';
-import { normaliseConfirmationCode } from '../rules';
+import { normaliseConfirmationCode } from '../../../kernel/auth/rules';
 import { validateWith } from '../lazySchemas';
 import type { ConfirmValues } from '../schemas';
 

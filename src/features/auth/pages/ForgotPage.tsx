@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useAppDispatch } from '../../../app/hooks';
-import { PATHS } from '../../../config/paths';
+import { PATHS } from '../../../kernel/paths';
 import { useForgotPasswordMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
-import { PATHS } from '../../../config/paths';
+import { PATHS } from '../../../kernel/paths';
 import { useLoginMutation } from '../../../services/api';
 import { userLoggedIn } from '../../session/sessionSlice';
 import { AuthCard } from '../components/AuthCard';
@@ -16,7 +16,7 @@ import { useResendCode } from '../hooks/useResendCode';
 import { carriedState } from '../navigationState';
 import { UNCONFIRMED_TITLE } from '../copy';
 import { asApiError, showCardError } from '../notify';
-import { USER_NOT_CONFIRMED_CODE } from '../rules';
+import { USER_NOT_CONFIRMED_CODE } from '../../../kernel/auth/rules';
 import { validateWith } from '../lazySchemas';
 import type { LoginValues } from '../schemas';
 

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
-import { PATHS } from '../../../config/paths';
+import { PATHS } from '../../../kernel/paths';
 import { useResetPasswordMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { SITE_NAME } from '../../../config/partner';
-import { FORM_PAGES_DEFINITION } from '../definition';
-import type { Page, Section } from '../definition/types';
+import { SITE_NAME } from '../../../kernel/partner';
+import { FORM_PAGES_DEFINITION } from '../../../kernel/form/definition';
+import type { Page, Section } from '../../../kernel/form/definition/types';
 import { useSectionVisible } from '../renderer/hooks';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 import '../form.css';

@@ -1,4 +1,4 @@
-import { ABOUT_PAGE } from '../definition/about';
+import { ABOUT_PAGE } from '../../../kernel/form/definition/about';
 import { FormPage } from '../FormPage';
 
 /** About You: generated from the form definition. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { SUBMIT_SUCCESS } from '../../../config/messages';
-import { PARTNER, SITE_NAME } from '../../../config/partner';
+import { SUBMIT_SUCCESS } from '../../../kernel/messages';
+import { PARTNER, SITE_NAME } from '../../../kernel/partner';
 import { PdfDownload } from '../../documents/PdfDownload';
 
 /** Shown after submission; no form navigation here (SPEC §2). */

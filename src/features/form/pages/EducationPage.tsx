@@ -1,4 +1,4 @@
-import { EDUCATION_PAGE } from '../definition/education';
+import { EDUCATION_PAGE } from '../../../kernel/form/definition/education';
 import { FormPage } from '../FormPage';
 
 /** Your Academics: generated from the form definition. */

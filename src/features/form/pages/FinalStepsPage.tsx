@@ -1,5 +1,5 @@
 import { PdfDownload } from '../../documents/PdfDownload';
-import { FINAL_STEPS_PAGE } from '../definition/finalSteps';
+import { FINAL_STEPS_PAGE } from '../../../kernel/form/definition/finalSteps';
 import { FormPage } from '../FormPage';
 
 /** Final Steps: generated from the form definition; the PDF copy's download sits above the submit button. */

@@ -4,7 +4,7 @@ import { recordRequests } from '../../../../tests/msw/recorder';
 import { server } from '../../../../tests/msw/server';
 import { renderApp } from '../../../../tests/renderWithProviders';
 import { validationErrorsChanged } from '../../answers/answersSlice';
-import { FORM_PAGES_DEFINITION } from '../definition';
+import { FORM_PAGES_DEFINITION } from '../../../kernel/form/definition';
 import { VISITOR_UPLOAD_MESSAGE } from '../questions/DocumentQuestion';
 import { SUMMARY_TITLE } from '../summary/MissingInfoSummary';
 import { formState, LOGGED_IN, SERVICE_USER, VALIDATING } from '../testing';

@@ -2,11 +2,11 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
 import { reportFailure } from '../../notifications/reportFailure';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../config/constants';
+import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
 import { api } from '../../../services/api';
 import { componentAdded } from '../../addAnother/addAnotherSlice';
-import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../definition/types';
-import { answerKeysOf, entryPrefixes, entryQuestion } from '../definition/walk';
+import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';
+import { answerKeysOf, entryPrefixes, entryQuestion } from '../../../kernel/form/definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 

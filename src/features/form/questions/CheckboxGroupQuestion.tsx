@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { answerChanged } from '../../answers/answersSlice';
-import type { CheckboxGroupQuestion as CheckboxGroupQuestionDef } from '../definition/types';
+import type { CheckboxGroupQuestion as CheckboxGroupQuestionDef } from '../../../kernel/form/definition/types';
 import { FieldsetShell, mark, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useGroupErrors, useRequired } from '../renderer/hooks';
 

@@ -1,4 +1,4 @@
-import type { CheckboxQuestion as CheckboxQuestionDef } from '../definition/types';
+import type { CheckboxQuestion as CheckboxQuestionDef } from '../../../kernel/form/definition/types';
 import { MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useAnswer, useAnswerSetter, useFieldErrors, useRequired } from '../renderer/hooks';
 import { CheckboxField } from './CheckboxField';

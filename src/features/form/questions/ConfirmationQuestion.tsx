@@ -1,4 +1,4 @@
-import type { ConfirmationQuestion as ConfirmationQuestionDef } from '../definition/types';
+import type { ConfirmationQuestion as ConfirmationQuestionDef } from '../../../kernel/form/definition/types';
 import {
   describe,
   ErrorText,

@@ -1,4 +1,4 @@
-import type { ContentQuestion as ContentQuestionDef } from '../definition/types';
+import type { ContentQuestion as ContentQuestionDef } from '../../../kernel/form/definition/types';
 import type { QuestionProps } from '../renderer/Field';
 
 /** Static text between questions (no answer). */

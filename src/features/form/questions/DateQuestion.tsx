@@ -1,4 +1,4 @@
-import type { InputQuestion } from '../definition/types';
+import type { InputQuestion } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { autocompleteFor } from './autocomplete';

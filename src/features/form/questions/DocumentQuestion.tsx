@@ -2,8 +2,8 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectDocument } from '../../documents/documentsSlice';
 import { DocumentUpload } from '../../documents/DocumentUpload';
 import { formatFileSize } from '../../documents/format';
-import { ANSWERED, VISITOR_UPLOAD_MESSAGE } from '../../documents/messages';
-import type { DocumentQuestion as DocumentQuestionDef } from '../definition/types';
+import { ANSWERED, VISITOR_UPLOAD_MESSAGE } from '../../../kernel/documents/messages';
+import type { DocumentQuestion as DocumentQuestionDef } from '../../../kernel/form/definition/types';
 import { Hint, MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 

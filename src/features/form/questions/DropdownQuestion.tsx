@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../../app/hooks';
-import type { DropdownQuestion as DropdownQuestionDef, Option } from '../definition/types';
+import type { DropdownQuestion as DropdownQuestionDef, Option } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../../config/constants';
+import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../../kernel/constants';
 import { api, type LookupSuggestion } from '../../../services/api';
-import type { LookupQuestion as LookupQuestionDef } from '../definition/types';
+import type { LookupQuestion as LookupQuestionDef } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useDebounced } from '../renderer/useDebounced';

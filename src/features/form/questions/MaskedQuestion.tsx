@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import type { PhoneQuestion, SsnQuestion } from '../definition/types';
+import type { PhoneQuestion, SsnQuestion } from '../../../kernel/form/definition/types';
 import type { Mask } from '../format';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';

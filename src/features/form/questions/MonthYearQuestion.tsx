@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { MonthYearQuestion as MonthYearQuestionDef } from '../definition/types';
+import type { MonthYearQuestion as MonthYearQuestionDef } from '../../../kernel/form/definition/types';
 import { describe, FieldsetShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useGroupErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import type { Option } from '../definition/types';
+import type { Option } from '../../../kernel/form/definition/types';
 import { useFullOptionList } from '../renderer/optionListFill';
 
 type SelectAttributes = Omit<

@@ -1,4 +1,4 @@
-import type { PhoneQuestion as PhoneQuestionDef } from '../definition/types';
+import type { PhoneQuestion as PhoneQuestionDef } from '../../../kernel/form/definition/types';
 import { PHONE_MASK } from '../format';
 import type { QuestionProps } from '../renderer/Field';
 import { autocompleteFor } from './autocomplete';

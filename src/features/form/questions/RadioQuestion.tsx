@@ -1,4 +1,4 @@
-import type { RadioQuestion as RadioQuestionDef } from '../definition/types';
+import type { RadioQuestion as RadioQuestionDef } from '../../../kernel/form/definition/types';
 import { FieldsetShell, MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';

@@ -1,4 +1,4 @@
-import type { SsnQuestion as SsnQuestionDef } from '../definition/types';
+import type { SsnQuestion as SsnQuestionDef } from '../../../kernel/form/definition/types';
 import { SSN_MASK } from '../format';
 import type { QuestionProps } from '../renderer/Field';
 import { MaskedQuestion } from './MaskedQuestion';

@@ -6,7 +6,7 @@ import type { RootState } from '../../../app/store';
 import { Dialog } from '../../../components/Dialog';
 import { api } from '../../../services/api';
 import { answersCleared, descKey, hasAnyAnswer } from '../../answers/answersSlice';
-import { UNDO_TOAST_MS } from '../../../config/constants';
+import { UNDO_TOAST_MS } from '../../../kernel/constants';
 import {
   FILE_REMOVED_TITLE,
   fileRemoved,
@@ -19,13 +19,13 @@ import {
   TYPED_CLEARED_TITLE,
   UNDO,
 } from '../../tabs/messages';
-import { questionLabel } from '../definition';
+import { questionLabel } from '../../../kernel/form/definition';
 import { documentsDiscarded, isBusy, selectDocument } from '../../documents/documentsSlice';
-import { ANSWERED, TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../documents/messages';
+import { ANSWERED, TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../../kernel/documents/messages';
 import { toastShown } from '../../notifications/notificationsSlice';
 import { tabSwitched, tabSwitchUndone } from '../../tabs/tabsSlice';
-import { keysClearedByTabSwitch } from '../conditions';
-import type { TabsQuestion as TabsQuestionDef } from '../definition/types';
+import { keysClearedByTabSwitch } from '../../../kernel/form/conditions';
+import type { TabsQuestion as TabsQuestionDef } from '../../../kernel/form/definition/types';
 import { Hint, type QuestionProps } from '../renderer/Field';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 

@@ -1,5 +1,5 @@
-import { TEXTAREA_MAX_LENGTH } from '../../../config/constants';
-import type { InputQuestion } from '../definition/types';
+import { TEXTAREA_MAX_LENGTH } from '../../../kernel/constants';
+import type { InputQuestion } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 

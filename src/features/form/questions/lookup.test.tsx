@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../tests/msw/server';
-import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from '../../../config/constants';
-import { lookup } from '../definition/builders';
+import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from '../../../kernel/constants';
+import { lookup } from '../../../kernel/form/definition/builders';
 import { formState, renderQuestion, valuesOf } from '../testing';
 
 const SCHOOL = lookup(

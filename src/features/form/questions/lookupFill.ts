@@ -1,7 +1,7 @@
 import type { AppDispatch } from '../../../app/store';
 import { answerChanged } from '../../answers/answersSlice';
-import { questionByKey } from '../definition';
-import type { LookupQuestion, Question } from '../definition/types';
+import { questionByKey } from '../../../kernel/form/definition';
+import type { LookupQuestion, Question } from '../../../kernel/form/definition/types';
 import { loadOptions } from '../renderer/options';
 
 const hasOptions = (q: Question | undefined) => q?.type === 'dropdown' || q?.type === 'radio';

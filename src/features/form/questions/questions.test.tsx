@@ -16,8 +16,8 @@ import {
   textarea,
   years,
   yesNo,
-} from '../definition/builders';
-import type { InputQuestion, SsnQuestion } from '../definition/types';
+} from '../../../kernel/form/definition/builders';
+import type { InputQuestion, SsnQuestion } from '../../../kernel/form/definition/types';
 import { LONG_OPTION_LIST } from '../renderer/optionListFill';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 import { formState, LOGGED_IN, renderForm, renderQuestion, SECTION, valuesOf } from '../testing';

@@ -4,7 +4,7 @@
  * service users: values as text, [X] / [ ] marks, no inputs or buttons.
  */
 import type { ReactNode } from 'react';
-import type { Question, Section } from '../definition/types';
+import type { Question, Section } from '../../../kernel/form/definition/types';
 
 /** What every question component gets. `section` is the one the question sits in (condition groups need it). */
 export interface QuestionProps<Q extends Question = Question> {

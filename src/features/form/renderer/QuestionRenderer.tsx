@@ -1,7 +1,7 @@
 import { createElement, useContext } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { OnlyAnsweredContext } from './onlyAnswered';
-import type { Question, Section } from '../definition/types';
+import type { Question, Section } from '../../../kernel/form/definition/types';
 import { rendererFor } from '../registry';
 import { useVisible } from './hooks';
 

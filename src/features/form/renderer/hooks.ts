@@ -6,8 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { answerChanged } from '../../answers/answersSlice';
-import { evaluate, isQuestionVisible, isSectionVisible } from '../conditions';
-import type { AnswerValue, ConditionExpr, Question, Section } from '../definition/types';
+import { evaluate, isQuestionVisible, isSectionVisible } from '../../../kernel/form/conditions';
+import type { AnswerValue, ConditionExpr, Question, Section } from '../../../kernel/form/definition/types';
 
 const NO_MESSAGES: readonly string[] = [];
 

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { Question } from '../definition/types';
+import type { Question } from '../../../kernel/form/definition/types';
 import type { StudentAnswers } from '../../answers/answersSlice';
 
 /**

@@ -5,16 +5,18 @@
  * page's first download (the /about budget); a dropdown waiting for it shows its current answer until it arrives.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { Answers, Option, OptionsSpec, Question } from '../definition/types';
+import type { Answers, Option, OptionsSpec, Question } from '../../../kernel/form/definition/types';
 
-export type OptionsModule = typeof import('../options');
+export type OptionsModule = typeof import('../../../kernel/form/options');
 
 let loaded: OptionsModule | undefined;
 let loading: Promise<OptionsModule> | undefined;
 
 /** Loads options/ once; later calls get the same promise. */
 export function loadOptions(): Promise<OptionsModule> {
-  loading ??= import(/* webpackChunkName: "form-options" */ '../options').then((module) => (loaded = module));
+  loading ??= import(/* webpackChunkName: "form-options" */ '../../../kernel/form/options').then(
+    (module) => (loaded = module),
+  );
   return loading;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { navigationRequested } from '../../../app/events';
-import type { Page } from '../definition/types';
+import type { Page } from '../../../kernel/form/definition/types';
 import { focusAnswer } from '../focus';
 import { summaryItems, type SummaryItem } from './summaryItems';
 

@@ -4,7 +4,7 @@ import { server } from '../../../../tests/msw/server';
 import { renderApp } from '../../../../tests/renderWithProviders';
 import { validationErrorsChanged } from '../../answers/answersSlice';
 import { webStatusChanged } from '../../session/sessionSlice';
-import { ABOUT_PAGE } from '../definition/about';
+import { ABOUT_PAGE } from '../../../kernel/form/definition/about';
 import { FormPage } from '../FormPage';
 import { formState, LOGGED_IN, renderForm, VALIDATING, withFormListeners } from '../testing';
 import { SUMMARY_TITLE } from './MissingInfoSummary';

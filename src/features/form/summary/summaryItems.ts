@@ -1,5 +1,5 @@
-import { FORM_PAGES_DEFINITION, summaryMap } from '../definition';
-import type { Page, PageId } from '../definition/types';
+import { FORM_PAGES_DEFINITION, summaryMap } from '../../../kernel/form/definition';
+import type { Page, PageId } from '../../../kernel/form/definition/types';
 
 export interface SummaryItem {
   key: string;

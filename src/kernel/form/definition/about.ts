@@ -4,8 +4,8 @@ import {
   EFFECTIVE_DATE_WINDOW_YEARS,
   MINIMUM_AGE_YEARS,
   ZIP_MIN_LENGTH,
-} from '../../../config/constants';
-import { PARTNER } from '../../../config/partner';
+} from '../../constants';
+import { PARTNER } from '../../partner';
 import {
   answered,
   checkbox,

@@ -2,7 +2,7 @@
  * Small constructors for the definition: they fill the spec's defaults (text 45 characters, text area 1500) so
  * each declaration states only what is particular to its question. The results are plain data.
  */
-import { INPUT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '../../../config/constants';
+import { INPUT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '../../constants';
 import type {
   CheckboxGroupQuestion,
   CheckboxQuestion,

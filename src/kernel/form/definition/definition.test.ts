@@ -1,5 +1,5 @@
-import { INPUT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '../../../config/constants';
-import { PARTNER } from '../../../config/partner';
+import { INPUT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '../../constants';
+import { PARTNER } from '../../partner';
 import { DATA_MODEL, DATA_MODEL_KEYS } from './dataModel';
 import {
   allAnswerKeys,

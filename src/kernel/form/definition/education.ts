@@ -8,8 +8,8 @@ import {
   SAT_SECTION_MAX,
   SAT_SECTION_MIN,
   SAT_SECTION_STEP,
-} from '../../../config/constants';
-import { PARTNER } from '../../../config/partner';
+} from '../../constants';
+import { PARTNER } from '../../partner';
 import {
   answered,
   checkbox,

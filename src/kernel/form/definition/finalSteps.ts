@@ -1,5 +1,5 @@
 /** The "Final Steps" page (SPEC §3 "Personal statement" and "Final"). */
-import { PARTNER } from '../../../config/partner';
+import { PARTNER } from '../../partner';
 import { confirmation, documentUpload, dropdown, equals, notAnswered, radio, textarea, yesNo } from './builders';
 import { FORM_MESSAGES } from './messages';
 import type { Option, Page, TabsQuestion } from './types';

@@ -13,7 +13,7 @@ import {
   SAT_SECTION_MIN,
   SAT_SECTION_STEP,
   ZIP_MIN_LENGTH,
-} from '../../../config/constants';
+} from '../../constants';
 
 export const FORM_MESSAGES = {
   minimumYear: 'The minimum supported year is {year}. Please contact help support for assistance.',

@@ -3,7 +3,7 @@
  * sections and questions; the definitions in this folder use them, and the renderer, the yup schema, the
  * missing-information summary, the service print view and the server read them. No React, no yup here.
  */
-import type { LookupCategory } from '../../../config/constants';
+import type { LookupCategory } from '../../constants';
 
 /** One answer (SPEC §3): text and choices are strings (empty answer = ''), checkboxes are booleans. */
 export type AnswerValue = string | boolean;
