@@ -2,12 +2,30 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { StudentAnswers } from '../answers/answersSlice';
 import { userLoggedOut } from '../session/sessionSlice';
 
-/** Tabs mapping: by tab group id, the chosen tab (SPEC §3). */
+/** Tabs mapping: by tab group id, the chosen tab (SPEC §3); and the groups whose switch is being saved. */
 export interface TabsState {
   chosen: Record<string, string>;
+  /** Not kept on the device (persistConfig.ts restores `chosen` only), so it may be missing. */
+  switching?: Record<string, boolean>;
 }
 
 const initialState: TabsState = { chosen: {} };
+
+/**
+ * A switch of tab group `tabId` from `from` to `to`, once the applicant agreed to what it clears (tabFlows.ts
+ * carries it out). The data of the tabs question it needs travels with it, so the flow needs no definition:
+ * the left tab's clear list, its document questions with their labels, the tab's label and the question's
+ * error title.
+ */
+export interface TabSwitch {
+  tabId: string;
+  from: string;
+  to: string;
+  fromLabel: string;
+  title: string;
+  clears: string[];
+  documentLabels: Record<string, string>;
+}
 
 const tabsSlice = createSlice({
   name: 'tabs',
@@ -16,8 +34,16 @@ const tabsSlice = createSlice({
     tabsLoaded(state, action: PayloadAction<Record<string, string>>) {
       state.chosen = { ...action.payload };
     },
+    /** The choice is recorded, and the group's switch is over in the same update (a click right after counts). */
     tabSwitched(state, action: PayloadAction<{ tabId: string; tab: string }>) {
       state.chosen[action.payload.tabId] = action.payload.tab;
+      if (state.switching) delete state.switching[action.payload.tabId];
+    },
+    tabSwitchStarted(state, action: PayloadAction<{ tabId: string }>) {
+      (state.switching ??= {})[action.payload.tabId] = true;
+    },
+    tabSwitchFailed(state, action: PayloadAction<{ tabId: string }>) {
+      if (state.switching) delete state.switching[action.payload.tabId];
     },
   },
   extraReducers: (builder) => {
@@ -25,7 +51,8 @@ const tabsSlice = createSlice({
   },
 });
 
-export const { tabsLoaded, tabSwitched } = tabsSlice.actions;
+export const { tabsLoaded, tabSwitched, tabSwitchStarted, tabSwitchFailed } = tabsSlice.actions;
+export const tabSwitchRequested = createAction<TabSwitch>('tabs/switchRequested');
 export default tabsSlice.reducer;
 
 /**

@@ -1,0 +1,60 @@
+/**
+ * A tab switch, carried out (loaded on first use by the Tabs listeners): the choice is saved (PUT /api/tabs),
+ * then recorded; the left tab's clear list is cleared; its uploaded files are handed to the Documents listeners,
+ * which delete them once the Undo has had its time; and a toast says what went, with Undo. A failure shows an
+ * error toast (not for a 401: the session listener handles it) and keeps the tab.
+ */
+import type { ListenerEffectAPI } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from '../../app/store';
+import { UNDO_TOAST_MS } from '../../kernel/constants';
+import { api } from '../../services/api';
+import { answersCleared, descKey, hasAnyAnswer } from '../answers/answersSlice';
+import { documentsDiscarded, selectDocument } from '../documents/documentsSlice';
+import { toastShown } from '../notifications/notificationsSlice';
+import { reportFailure } from '../notifications/reportFailure';
+import { FILE_REMOVED_TITLE, fileRemoved, TYPED_CLEARED_TITLE, typedCleared, UNDO } from './messages';
+import { holdsFile } from './selectors';
+import { tabSwitched, tabSwitchFailed, tabSwitchStarted, tabSwitchUndone, type TabSwitch } from './tabsSlice';
+
+type ListenerApi = ListenerEffectAPI<RootState, AppDispatch>;
+
+export async function switchTab({ dispatch, getState }: ListenerApi, request: TabSwitch) {
+  const { tabId, from, to, clears, documentLabels } = request;
+  dispatch(tabSwitchStarted({ tabId }));
+  try {
+    await dispatch(api.endpoints.putTabs.initiate({ tab_id: tabId, chosen_tab: to })).unwrap();
+  } catch (error) {
+    dispatch(tabSwitchFailed({ tabId }));
+    reportFailure(dispatch, request.title, error);
+    return;
+  }
+  const state = getState();
+  const documentKeys = Object.keys(documentLabels);
+  const uploaded = documentKeys.filter((key) => holdsFile(state, key));
+  const typed = clears.filter(
+    (key) => !documentKeys.includes(key) && hasAnyAnswer({ [key]: state.answers.values[key] ?? '' }),
+  );
+  // What the clear list removes, with the labels of choices, for the Undo.
+  const cleared = Object.fromEntries(
+    clears
+      .flatMap((key) => [key, descKey(key)])
+      .flatMap((key) => {
+        const value = state.answers.values[key];
+        return value === undefined ? [] : [[key, value]];
+      }),
+  );
+  dispatch(tabSwitched({ tabId, tab: to }));
+  if (clears.length > 0) dispatch(answersCleared(clears));
+  if (uploaded.length > 0) dispatch(documentsDiscarded({ tabId, fromTab: from, keys: uploaded }));
+  if (typed.length === 0 && uploaded.length === 0) return;
+  const files = uploaded.map((key) => fileRemoved(selectDocument(state, key).file?.name ?? documentLabels[key]));
+  dispatch(
+    toastShown({
+      severity: 'success',
+      title: typed.length > 0 ? TYPED_CLEARED_TITLE : FILE_REMOVED_TITLE,
+      message: [...(typed.length > 0 ? [typedCleared(request.fromLabel)] : []), ...files].join(' '),
+      durationMs: UNDO_TOAST_MS,
+      action: { label: UNDO, intent: tabSwitchUndone({ tabId, tab: from, answers: cleared, title: request.title }) },
+    }),
+  );
+}
