@@ -7,6 +7,7 @@ import { addFormListeners } from '../features/form/formListeners';
 import { addDocumentListeners } from '../features/documents/documentListeners';
 import { addPublicLinkListeners } from '../features/review/publicLinkListeners';
 import { addTabsListeners } from '../features/tabs/tabsListeners';
+import { addAddAnotherListeners } from '../features/addAnother/addAnotherListeners';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {
@@ -18,4 +19,5 @@ export function registerListeners(startListening: AppStartListening) {
   addDocumentListeners(startListening);
   addPublicLinkListeners(startListening);
   addTabsListeners(startListening);
+  addAddAnotherListeners(startListening);
 }

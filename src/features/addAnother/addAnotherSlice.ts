@@ -1,9 +1,11 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../session/sessionSlice';
 
-/** Add-another mapping: by button id, the count of components shown (default 1, SPEC §3). */
+/** Add-another mapping: by button id, the count of components shown (default 1, SPEC §3); and adds being saved. */
 export interface AddAnotherState {
   counts: Record<string, number>;
+  /** Not kept on the device (persistConfig.ts restores `counts` only), so it may be missing. */
+  adding?: Record<string, boolean>;
 }
 
 const initialState: AddAnotherState = { counts: {} };
@@ -17,6 +19,13 @@ const addAnotherSlice = createSlice({
     },
     componentAdded(state, action: PayloadAction<{ buttonId: string; count: number }>) {
       state.counts[action.payload.buttonId] = action.payload.count;
+      if (state.adding) delete state.adding[action.payload.buttonId];
+    },
+    entryAddStarted(state, action: PayloadAction<{ buttonId: string }>) {
+      (state.adding ??= {})[action.payload.buttonId] = true;
+    },
+    entryAddFailed(state, action: PayloadAction<{ buttonId: string }>) {
+      if (state.adding) delete state.adding[action.payload.buttonId];
     },
   },
   extraReducers: (builder) => {
@@ -24,5 +33,10 @@ const addAnotherSlice = createSlice({
   },
 });
 
-export const { addAnotherLoaded, componentAdded } = addAnotherSlice.actions;
+export const { addAnotherLoaded, componentAdded, entryAddStarted, entryAddFailed } = addAnotherSlice.actions;
+
+/** 'Add another' pressed: entry `count` of `buttonId` is stored, then shown (addAnotherListeners.ts). */
+export const entryAddRequested = createAction<{ buttonId: string; count: number; title: string }>(
+  'addAnother/entryAddRequested',
+);
 export default addAnotherSlice.reducer;

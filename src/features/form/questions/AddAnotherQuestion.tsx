@@ -1,10 +1,8 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
-import { reportFailure } from '../../notifications/reportFailure';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
-import { api } from '../../../services/api';
-import { componentAdded } from '../../addAnother/addAnotherSlice';
+import { entryAddRequested } from '../../addAnother/addAnotherSlice';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';
 import { answerKeysOf, entryPrefixes, entryQuestion } from '../../../kernel/form/definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
@@ -21,8 +19,9 @@ export function entryCount(stored: number | undefined, question: AddAnotherQuest
 
 /**
  * Repeated groups (SPEC §4 "Add another"): entries 1..count, each its template with prefixed keys (activity_name,
- * activity_2_name…). A logged-in applicant below the maximum gets the add button, which stores the new count
- * (PUT /api/add-another) and then shows the entry, moving focus into it. A failure shows an error toast.
+ * activity_2_name…). A logged-in applicant below the maximum gets the add button: it asks for the entry
+ * (entryAddRequested; the Add-another listeners store the new count, then the entry shows) and focus moves into
+ * the entry once it shows. A failure shows an error toast.
  */
 export function AddAnotherQuestion({ question, readOnly = false, section }: QuestionProps<AddAnotherQuestionDef>) {
   const { buttonId } = question;
@@ -31,7 +30,7 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
   const count = entryCount(stored, question);
   const limit = Math.min(question.maxNumberOfComponents, entryPrefixes(question).length, ADD_ANOTHER_MAX_COUNT);
-  const [busy, setBusy] = useState(false);
+  const busy = useAppSelector((s) => s.addAnother.adding?.[buttonId] ?? false);
   const focusEntry = useRef<number | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
@@ -55,18 +54,10 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
     entry?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, [count]);
 
-  const add = async () => {
+  const add = () => {
     const next = count + 1;
-    setBusy(true);
-    try {
-      await dispatch(api.endpoints.putAddAnother.initiate({ button_id: buttonId, num_components: next })).unwrap();
-      focusEntry.current = next;
-      dispatch(componentAdded({ buttonId, count: next }));
-    } catch (error) {
-      reportFailure(dispatch, addAnotherError(question.label), error);
-    } finally {
-      setBusy(false);
-    }
+    focusEntry.current = next;
+    dispatch(entryAddRequested({ buttonId, count: next, title: addAnotherError(question.label) }));
   };
 
   // A view of answers only leaves out the entries with none (a string, so the selector's result compares by value).
@@ -102,7 +93,7 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
         </fieldset>
       ))}
       {!readOnly && isLoggedIn && count < limit && (
-        <button type="button" className="shell-btn form-add-button" onClick={() => void add()} disabled={busy}>
+        <button type="button" className="shell-btn form-add-button" onClick={add} disabled={busy}>
           {question.addLabel}
         </button>
       )}
