@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import FallbackModal from './FallbackModal';
 import type { ModalProps } from './modalTypes';
 
-export type { ModalAction, ModalProps } from './modalTypes';
+export type { ModalProps } from './modalTypes';
 
 /** Starts downloading antd's modal (on the first interaction, or when a modal is about to be needed). */
 export const preloadDialog = () => import(/* webpackChunkName: "modal" */ './AppModal');

@@ -11,7 +11,6 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const INPUT_MAX_LENGTH = 45;
 export const TEXTAREA_MAX_LENGTH = 1500;
-export const SSN_DIGITS = 9;
 
 export const FILE_MAX_BYTES = 1_000_000;
 export const FILE_TYPES = ['png', 'jpeg', 'jpg', 'pdf', 'docx'] as const;

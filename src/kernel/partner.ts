@@ -26,5 +26,3 @@ export const PARTNER = {
   /** Text areas may hold this many characters (SPEC §5: partner config 7000). */
   characterLimit: 7000,
 } as const;
-
-export type Partner = typeof PARTNER;

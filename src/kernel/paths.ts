@@ -12,8 +12,6 @@ export const PATHS = {
   reset: '/reset',
 } as const;
 
-export type AppPath = (typeof PATHS)[keyof typeof PATHS];
-
 /** The default form route: unknown paths and unsubmitted visitors of /completion land here. */
 export const DEFAULT_ROUTE = PATHS.about;
 

@@ -29,12 +29,6 @@ async function detectType(bytes: Uint8Array): Promise<string | null> {
   return (await fileTypeFromBuffer(bytes))?.ext ?? null;
 }
 
-/** The file's type by its magic bytes, when it is one of the accepted kinds. */
-export async function detectKind(bytes: Uint8Array): Promise<DocumentKind | null> {
-  const detected = await detectType(bytes);
-  return detected ? (KIND_BY_DETECTED[detected] ?? null) : null;
-}
-
 /** A stream name in a compound file's directory (UTF-16LE, as the format stores it). */
 const hasStream = (bytes: Uint8Array, name: string) => Buffer.from(bytes).includes(Buffer.from(name, 'utf16le'));
 

@@ -29,12 +29,6 @@ const FONT_FILES: Record<Face, string> = {
   boldItalic: '@expo-google-fonts/noto-sans/700Bold_Italic/NotoSans_700Bold_Italic.ttf',
 };
 
-export function fontFor(bold: boolean, italic: boolean): string {
-  if (bold && italic) return FONTS.boldItalic;
-  if (bold) return FONTS.bold;
-  return italic ? FONTS.italic : FONTS.regular;
-}
-
 /** The parts of a fontkit font used here (fontkit ships no type definitions). */
 interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;

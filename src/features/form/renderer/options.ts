@@ -20,9 +20,6 @@ export function loadOptions(): Promise<OptionsModule> {
   return loading;
 }
 
-/** options/ if it has arrived. */
-export const loadedOptions = (): OptionsModule | undefined => loaded;
-
 /** options/, re-rendering once it arrives. */
 export function useOptionsModule(needed = true): OptionsModule | undefined {
   const [module, setModule] = useState(loaded);
@@ -40,17 +37,6 @@ export function useOptionsModule(needed = true): OptionsModule | undefined {
 }
 
 const isList = (spec: OptionsSpec): spec is readonly Option[] => Array.isArray(spec);
-
-/** The options of a spec; undefined while a named source is still loading. */
-export function useResolvedOptions(spec: OptionsSpec | undefined): readonly Option[] | undefined {
-  const needed = spec !== undefined && !isList(spec);
-  const module = useOptionsModule(needed);
-  return useMemo(() => {
-    if (spec === undefined) return [];
-    if (isList(spec)) return spec;
-    return module?.resolveOptions(spec);
-  }, [spec, module]);
-}
 
 /**
  * The options a question offers now (see options/optionsFor); undefined while a named source loads. A conditional

@@ -62,6 +62,6 @@ export const pageByPath = (path: string, pages: readonly Page[] = FORM_PAGES_DEF
 /** Per page, its answer keys (the summary map the missing-information summary links into). */
 export const summaryMap = (pages: readonly Page[] = FORM_PAGES_DEFINITION) => indexDefinition(pages).summaryMap;
 
-export { answerKeysOf, conditionKeys, entryPrefixes, indexDefinition } from './walk';
-export type { Container, QuestionEntry } from './walk';
+export { answerKeysOf, entryPrefixes, indexDefinition } from './walk';
+export type { QuestionEntry } from './walk';
 export * from './types';

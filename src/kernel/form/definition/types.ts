@@ -113,7 +113,6 @@ export type Rule = RuleBase &
     /** Between 1 January of (year − yearsBefore) and 31 December of (year + yearsAfter); messages have {year}. */
     | { kind: 'yearWindow'; yearsBefore: number; yearsAfter: number; minMessage: string; maxMessage: string }
   );
-export type RuleKind = Rule['kind'];
 
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* Questions: a discriminated union by `type`                                                                          */
@@ -135,7 +134,6 @@ interface QuestionBase {
 
 /** The four input types of SPEC §3. */
 export type InputType = 'text' | 'textarea' | 'date' | 'password';
-export const INPUT_TYPES: readonly InputType[] = ['text', 'textarea', 'date', 'password'];
 
 export interface InputQuestion extends QuestionBase {
   type: InputType;
