@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Compilation, css, sources, type Compiler, type Configuration } from 'webpack';
+import { Compilation, css, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
@@ -14,8 +14,11 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 type Argv = { mode?: Configuration['mode'] };
-/** `--env outputPath=…` builds somewhere other than dist/ (the benchmark's own build). */
-type Env = { outputPath?: string };
+/**
+ * `--env outputPath=…` builds somewhere other than dist/; `--env bench` is the benchmark's build, with its render
+ * counter in place of src/features/form/activeRenderers.ts (bench/countedRenderers.ts). Both for bench/run.ts.
+ */
+type Env = { outputPath?: string; bench?: boolean | string };
 
 /** The client's entry chunk (with webpack's runtime): src/main.tsx. */
 const ENTRY = 'main';
@@ -69,7 +72,11 @@ const API_TARGET = `http://localhost:${process.env.API_PORT || 3001}`;
 /** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
 const COMPRESSIBLE = /\.(js|css|html)$/;
 
-function clientConfig(isProd: boolean, outputPath: string): Configuration & { devServer?: DevServerConfiguration } {
+function clientConfig(
+  isProd: boolean,
+  outputPath: string,
+  bench = false,
+): Configuration & { devServer?: DevServerConfiguration } {
   // Hashed names make assets cacheable forever (the server sends `immutable`); the dev server keeps them in
   // memory, so plain names there keep rebuilds and HMR simple.
   const jsName = isProd ? '[name].[contenthash].js' : '[name].js';
@@ -109,6 +116,15 @@ function clientConfig(isProd: boolean, outputPath: string): Configuration & { de
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html' }),
       chunkGroupsManifest,
+      // The bench's render counter, in its build only (production code carries no measuring hook).
+      ...(bench
+        ? [
+            new NormalModuleReplacementPlugin(
+              /[\\/]activeRenderers$/,
+              path.resolve(import.meta.dirname, 'bench/countedRenderers.ts'),
+            ),
+          ]
+        : []),
       ...(isProd
         ? [
             new MiniCssExtractPlugin({
@@ -312,5 +328,8 @@ function shellsConfig(clientDir: string): Configuration {
 export default (env: Env = {}, argv: Argv) => {
   const isProd = argv.mode === 'production';
   const outputPath = path.resolve(import.meta.dirname, env.outputPath ?? 'dist');
-  return isProd ? [clientConfig(true, outputPath), shellsConfig(outputPath)] : clientConfig(false, outputPath);
+  const bench = env.bench !== undefined && env.bench !== false && env.bench !== 'false';
+  return isProd
+    ? [clientConfig(true, outputPath, bench), shellsConfig(outputPath)]
+    : clientConfig(false, outputPath, bench);
 };

@@ -10,9 +10,9 @@
  * gives "keydown → frame painted" (shown and held against the same budget: it is what the applicant sees).
  *
  * Re-renders: React's Profiler reports nothing in a production build, so the page defines `__FORM_RENDER_HOOK__`
- * before the app loads (an init script) and the form's registry (src/features/form/registry.ts) wraps each
- * question component to report its key on every render. Per keystroke (keydown → its frame): how many times
- * question components rendered, and which. The page is also watched with a MutationObserver: which question
+ * before the app loads (an init script) and the bench's build wraps each question component to report its key on
+ * every render (bench/countedRenderers.ts, in place of src/features/form/activeRenderers.ts). Per keystroke
+ * (keydown → its frame): how many times question components rendered, and which. The page is also watched with a MutationObserver: which question
  * fields (.form-field) had any DOM change (a lower bound, kept as a cross-check).
  */
 import type { Page } from '@playwright/test';
@@ -66,7 +66,7 @@ export interface TypingResult {
   latency: Latency;
   /** keydown → after that frame's style, layout and paint (a message posted from the rAF callback). */
   latencyPainted: Latency;
-  /** Question components' renders per keystroke (the registry's render hook), all of them counted. */
+  /** Question components' renders per keystroke (the bench build's render counter), all of them counted. */
   questionRenders: { mean: number; p95: number; max: number };
   /** Distinct question components rendered per keystroke. */
   questionsRendered: { mean: number; p95: number; max: number };
@@ -110,7 +110,7 @@ interface PageSample {
 }
 
 /**
- * Before the app loads: the registry's render hook, counting into the keystroke being measured (the state that
+ * Before the app loads: the bench build's render counter, counting into the keystroke being measured (the state that
  * `instrument` installs later). A plain script: tsx would wrap a function sent from here.
  */
 const RENDER_HOOK_SCRIPT = `globalThis.__FORM_RENDER_HOOK__ = (key) => {
@@ -290,7 +290,7 @@ export async function runTyping(server: RunningServer): Promise<AreaOutput<Typin
     });
     await context.close();
 
-    // No render at all means the registry's hook is not wired (src/features/form/registry.ts): say so.
+    // No render at all means the render counter is not in the build (bench/countedRenderers.ts, --env bench): say so.
     if (raw.rendersSeen === 0) throw new Error('The form render hook (__FORM_RENDER_HOOK__) saw no render');
     const samples = raw.samples.filter((s) => s.field !== null && s.frame > 0);
     const renders = samples.map((s) => Object.values(s.renders).reduce((a, b) => a + b, 0));
@@ -361,12 +361,12 @@ export async function runTyping(server: RunningServer): Promise<AreaOutput<Typin
           data.questionRenders.max,
           '',
           { max: b.rerendersPerKeystrokeMax },
-          `every render counted by the registry's hook; distinct questions per keystroke: max ${data.questionsRendered.max}`,
+          `every render counted by the bench build's render counter; distinct questions per keystroke: max ${data.questionsRendered.max}`,
         ),
       ],
       notes: [
         `${fields.length} text field(s) found on /about: ${data.fields.map((f) => `${f.key} (“${f.label}”)`).join(', ')}; ${samples.length} keystrokes measured.`,
-        `Renders counted by the registry's hook (__FORM_RENDER_HOOK__, set by an init script). Cross-check by DOM mutations: at most ${data.fieldsChanged.max} question field(s) changed per keystroke.`,
+        `Renders counted by the bench build's render counter (__FORM_RENDER_HOOK__, set by an init script). Cross-check by DOM mutations: at most ${data.fieldsChanged.max} question field(s) changed per keystroke.`,
       ],
     };
   } finally {

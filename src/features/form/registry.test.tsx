@@ -1,7 +1,10 @@
+import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import { text } from '../../kernel/form/definition/builders';
 import { QUESTION_TYPES, type Question } from '../../kernel/form/definition/types';
-import { countedRenderers, rendererFor, RENDERERS } from './registry';
+import { countedRenderers } from '../../../bench/countedRenderers';
+import type { QuestionProps } from './renderer/Field';
+import { rendererFor, RENDERERS } from './registry';
 import { renderForm, renderQuestion, SECTION } from './testing';
 
 describe('the renderer registry', () => {
@@ -33,7 +36,7 @@ describe('the renderer registry', () => {
 
   it('the bench’s render counter: each render of a question reports its key, and renders the same', async () => {
     const renders: Record<string, number> = {};
-    const counted = countedRenderers((key) => {
+    const counted = countedRenderers(RENDERERS as Record<string, ComponentType<QuestionProps>>, (key) => {
       renders[key] = (renders[key] ?? 0) + 1;
     });
     const Text = counted.text;

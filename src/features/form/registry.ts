@@ -3,7 +3,8 @@
  * an unknown type"). One component per question type of definition/types.ts; `satisfies` makes TypeScript
  * refuse a registry that misses a type.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import { activeRenderers } from './activeRenderers';
 import type { Question, QuestionType } from '../../kernel/form/definition/types';
 import type { QuestionProps } from './renderer/Field';
 import { AddAnotherQuestion } from './questions/AddAnotherQuestion';
@@ -45,31 +46,8 @@ export const RENDERERS = {
   content: ContentQuestion,
 } satisfies Renderers;
 
-/**
- * The bench's render counter (bench/typing.ts: "question components re-rendered per keystroke"). React's
- * <Profiler> reports nothing in a production build, so when the page defines `__FORM_RENDER_HOOK__` before the
- * app loads, each renderer is wrapped to report its question's key on every render. The wrapper calls the
- * component as a function: its hooks become the wrapper's, so it renders exactly when the question does. Without
- * the global (every real page) the registry is used as it is.
- */
-type RenderHook = (questionKey: string) => void;
-const renderHook = (globalThis as { __FORM_RENDER_HOOK__?: unknown }).__FORM_RENDER_HOOK__;
-
-export function countedRenderers(hook: RenderHook): Record<string, ComponentType<QuestionProps>> {
-  return Object.fromEntries(
-    Object.entries(RENDERERS as Record<string, (props: QuestionProps) => ReactNode>).map(([type, Inner]) => {
-      const Counted = (props: QuestionProps) => {
-        hook(props.question.key);
-        return Inner(props);
-      };
-      return [type, Counted];
-    }),
-  );
-}
-
-const ACTIVE: Record<string, ComponentType<QuestionProps>> = typeof renderHook === 'function'
-  ? countedRenderers(renderHook as RenderHook)
-  : (RENDERERS as Record<string, ComponentType<QuestionProps>>);
+/** The renderers in use: the registry itself, except in the bench's build (activeRenderers.ts says how). */
+const ACTIVE = activeRenderers(RENDERERS as Record<string, ComponentType<QuestionProps>>);
 
 /** The component for a question; an unknown type is a definition error, thrown with the type and the key. */
 export function rendererFor(question: { type: string; key: string }): ComponentType<QuestionProps> {
