@@ -8,12 +8,44 @@
 import { prerender } from 'react-dom/static';
 import { makeStore } from '../app/store';
 import { api, type ServiceBundle } from '../services/api';
-import { REVIEW_LOADING } from '../kernel/messages';
-import { applicantName, reviewDocumentTitle } from '../features/review/StaffReview';
+import { applicantName, holdsOnly, reviewDocumentTitle } from '../features/review/StaffReview';
 import { staticRouteTree } from './staticRouteTree';
 
-/** One macrotask: the start-up listener's steps (a cache hit, then the answers into the store) are microtasks. */
-const listenersSettled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** A start-up that never loads the answers is a fault of the build, reported rather than waited on for ever. */
+const READY_LIMIT_MS = 5_000;
+
+/** Whether two maps hold the same entries (in any order). */
+const sameEntries = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
+
+/**
+ * Resolves once the start-up listener has loaded the bundle: the store is in staff mode and holds exactly its
+ * answers (the state in which the app shows the review), add-another counts and tab choices.
+ */
+function bundleLoaded(store: ReturnType<typeof makeStore>, bundle: ServiceBundle): Promise<void> {
+  const ready = () => {
+    const state = store.getState();
+    return (
+      state.session.is_service_user &&
+      holdsOnly(bundle.answer ?? {}, state.answers.values) &&
+      sameEntries(bundle.add_another ?? {}, state.addAnother.counts) &&
+      sameEntries(bundle.tabs ?? {}, state.tabs.chosen)
+    );
+  };
+  return new Promise((resolve, reject) => {
+    if (ready()) return resolve();
+    const limit = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`the answers did not load within ${READY_LIMIT_MS} ms: no staff page`));
+    }, READY_LIMIT_MS);
+    const unsubscribe = store.subscribe(() => {
+      if (!ready()) return;
+      clearTimeout(limit);
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 export interface StaffPage {
   /** The content of the page's root. */
@@ -34,14 +66,12 @@ export async function renderStaffPage(pathname: string, token: string, bundle: S
   const url = new URL(pathname, 'http://localhost');
   url.searchParams.set('service_token', token);
   const page = await staticRouteTree(store, url);
-  await listenersSettled();
+  await bundleLoaded(store, bundle);
   // prerender, not renderToString: it waits for the lazy review (React.lazy in FormPage.tsx). A boundary larger than
   // progressiveChunkSize would be sent as its fallback and a script that swaps the content in: the page carries no
   // script (nor would its CSP run one), so every boundary is written in place.
   const { prelude } = await prerender(page, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const markup = await new Response(prelude).text();
-  if (markup.includes(REVIEW_LOADING) || markup.includes('<script')) {
-    throw new Error('the review was not ready: no staff page');
-  }
+  if (markup.includes('<script')) throw new Error('the page would need a script: no staff page');
   return { markup, title: reviewDocumentTitle(applicantName(store.getState().answers.values)) };
 }

@@ -22,8 +22,11 @@ function selectServiceBundle(state: RootState) {
   return undefined;
 }
 
-/** Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's). */
-function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
+/**
+ * Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's): the
+ * view shows from then on (the server's render waits for it too, src/shell/renderStaffPage.tsx).
+ */
+export function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
   const keys = Object.keys(bundle);
   return keys.length === Object.keys(values).length && keys.every((key) => values[key] === bundle[key]);
 }
