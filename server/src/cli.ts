@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
+import { applicantsOverview } from './answers/applications';
 
 export const USAGE = `Admin commands (npm run admin -- <command>):
   users                                   list applicants
@@ -30,15 +31,7 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
   if (days !== undefined && !(days > 0)) throw new Error('--days must be a positive number');
 
   if (command === 'users') {
-    const { rows } = await app.db.query<{
-      username: string;
-      confirmed_at: Date | null;
-      created_at: Date;
-      submitted_at: Date | null;
-    }>(
-      `SELECT u.username, u.confirmed_at, u.created_at, a.submitted_at
-         FROM users u LEFT JOIN applications a ON a.user_id = u.id ORDER BY u.created_at`,
-    );
+    const rows = await applicantsOverview(app.db);
     if (rows.length === 0) return 'No users yet.';
     return rows
       .map(

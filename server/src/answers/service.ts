@@ -3,6 +3,7 @@ import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
+import { createApplicationRow } from './applications';
 
 export const ANSWER_MESSAGES = {
   saved: 'Your answers were saved.',
@@ -55,7 +56,7 @@ const SAVE_ANSWERS_SQL = `
 export function createAnswerService(db: Db) {
   /** Login creates the application row; this covers an account that has none (older data, or a race). */
   async function ensureApplication(userId: number) {
-    await db.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+    await createApplicationRow(db, userId);
   }
 
   async function application(userId: number): Promise<ApplicationRow> {

@@ -8,6 +8,7 @@ import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONTENT_TYPES, checkFileName, inspectUpload } from './inspect';
 import { verifyPolicy, type PolicyFields } from './policy';
 import type { Storage } from './storage';
+import { clearDocumentMark, setDocumentMark, submittedAt } from '../answers/applications';
 
 /** SPEC §4 "Document conversion status". */
 export type ConversionStatus = 'unprocessed' | 'in_progress' | 'completed' | 'failed' | 'not_answered';
@@ -44,8 +45,6 @@ export const DOCUMENT_MESSAGES = {
 /** The answer key a document belongs to: a question key of the form (SPEC §3), nothing that could be a path. */
 export const ANSWER_KEY_PATTERN = '^[A-Za-z0-9_]{1,100}$';
 const ANSWER_KEY = new RegExp(ANSWER_KEY_PATTERN);
-
-export const ANSWERED = 'ANSWERED';
 
 export interface DocumentAnswer {
   file_name: string;
@@ -100,27 +99,6 @@ export class FileTooLarge extends Error {}
 
 const refuse = (status: number, message: string, code: string) => new AppError(status, message, code);
 
-/** Sets the answer key to ANSWERED in the applicant's answer map (SPEC §4: completed marks the answer). */
-async function markAnswered(tx: Queryable, userId: number | string, answerKey: string) {
-  await tx.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
-  await tx.query(
-    `UPDATE applications SET answer = jsonb_set(answer, ARRAY[$2::text], to_jsonb($3::text)),
-            version = version + 1, updated_at = now()
-      WHERE user_id = $1 AND (answer ->> $2::text) IS DISTINCT FROM $3::text`,
-    [userId, answerKey, ANSWERED],
-  );
-}
-
-/** Clears an ANSWERED mark (to the empty answer, SPEC §3); any other value is the applicant's and stays. */
-async function clearAnswered(tx: Queryable, userId: number | string, answerKey: string) {
-  await tx.query(
-    `UPDATE applications SET answer = jsonb_set(answer, ARRAY[$2::text], '""'::jsonb),
-            version = version + 1, updated_at = now()
-      WHERE user_id = $1 AND (answer ->> $2::text) = $3::text`,
-    [userId, answerKey, ANSWERED],
-  );
-}
-
 /**
  * Uploads, conversions and document answers of one applicant at a time: every method takes the session's user
  * id, and no route takes another. SQL of the area lives here; the worker drives the job methods.
@@ -147,11 +125,7 @@ export function createDocumentService(deps: {
   }
 
   async function assertNotSubmitted(userId: number) {
-    const { rows } = await db.query<{ submitted_at: Date | null }>(
-      'SELECT submitted_at FROM applications WHERE user_id = $1',
-      [userId],
-    );
-    if (rows[0]?.submitted_at) throw conflict(DOCUMENT_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+    if (await submittedAt(db, userId)) throw conflict(DOCUMENT_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
   }
 
   function assertAnswerKey(answerKey: string) {
@@ -181,7 +155,7 @@ export function createDocumentService(deps: {
         'DELETE FROM upload_keys WHERE user_id = $1 AND answer_key = $2 AND storage_key IS DISTINCT FROM $3 RETURNING storage_key',
         [userId, answerKey, keep ?? null],
       );
-      await clearAnswered(tx, userId, answerKey);
+      await clearDocumentMark(tx, userId, answerKey);
       await then?.(tx);
       return [
         ...jobs.rows.map((r) => r.file_key),
@@ -420,7 +394,7 @@ export function createDocumentService(deps: {
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [job.user_id, job.answer_key, job.file_name, result.fileSize, job.file_key, result.pdfKey, result.pages],
         );
-        await markAnswered(tx, job.user_id, job.answer_key);
+        await setDocumentMark(tx, job.user_id, job.answer_key);
         return previous.rows.flatMap((r) => [r.source_key, r.pdf_key]).filter((k) => k !== job.file_key);
       });
       if (old === null) return false;

@@ -6,6 +6,7 @@ import { isValidEmail, MESSAGES, USER_NOT_CONFIRMED_CODE } from '../../../src/ke
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
+import { createApplicationRow } from '../answers/applications';
 
 const HOUR = 3_600_000;
 export const LIMITS = {
@@ -213,7 +214,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       const loginCount = await db.transaction(async (tx) => {
         await tx.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
         await tx.query('INSERT INTO successful_logins (user_id) VALUES ($1)', [user.id]);
-        await tx.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [user.id]);
+        await createApplicationRow(tx, user.id);
         const { rows } = await tx.query<{ count: string | number }>(
           'SELECT count(*) AS count FROM successful_logins WHERE user_id = $1',
           [user.id],

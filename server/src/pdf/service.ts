@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { DocumentService } from '../documents/service';
 import type { Storage } from '../documents/storage';
 import type { PrintAnswers, PrintDocument } from './types';
+import { printedApplication } from '../answers/applications';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
 const loadBuilder = async () => {
@@ -62,13 +63,7 @@ export function createApplicationPdfService(deps: {
 
   async function inputs(userId: number, username: string): Promise<Inputs> {
     const { definition } = await builderModules();
-    const { rows } = await db.query<{
-      answer: PrintAnswers;
-      add_another: Record<string, number>;
-      tabs: Record<string, string>;
-      submitted_at: Date | null;
-    }>('SELECT answer, add_another, tabs, submitted_at FROM applications WHERE user_id = $1', [userId]);
-    const app = rows[0] ?? { answer: {}, add_another: {}, tabs: {}, submitted_at: null };
+    const app = await printedApplication(db, userId);
     const docs = await documents.convertedPdfs(userId);
     const hash = crypto
       .createHash('sha256')

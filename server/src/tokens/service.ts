@@ -4,6 +4,7 @@ import { hashToken, randomToken } from '../identity/tokens';
 import { normaliseUsername } from '../identity/service';
 import { documentAnswersOf } from '../documents/service';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
+import { staffApplication } from '../answers/applications';
 
 const DAY = 86_400_000;
 export const TOKEN_DEFAULT_DAYS = { service: 7, public: 30 } as const;
@@ -72,19 +73,7 @@ export function createTokenService(db: Db) {
     /** The read-only bundle of SPEC §7 for one applicant. */
     async serviceBundle(token: string) {
       const { user_id } = await findValid(token, 'service');
-      const { rows } = await db.query<{
-        answer: AnswerMap;
-        add_another: object;
-        tabs: object;
-        username: string;
-        submitted_at: Date | null;
-        updated_at: Date | null;
-      }>(
-        `SELECT a.answer, a.add_another, a.tabs, u.username, a.submitted_at, a.updated_at
-           FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1`,
-        [user_id],
-      );
-      const row = rows[0];
+      const row = await staffApplication(db, user_id!);
       return {
         answer: row?.answer ?? {},
         add_another: row?.add_another ?? {},
