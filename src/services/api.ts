@@ -1,30 +1,39 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { LookupCategory, WebStatus } from '../kernel/constants';
+import type { LookupCategory } from '../kernel/constants';
 import { LOOKUP_MAX_RESULTS, WEB_STATUS_RETRIES } from '../kernel/constants';
 import type { Profile } from '../features/session/sessionSlice';
 import type { StudentAnswers } from '../features/answers/answersSlice';
+import type {
+  AddAnotherBody,
+  ConfirmBody,
+  ConversionBody,
+  CONVERSION_STATUSES,
+  Counts,
+  Credentials,
+  DocumentAnswers as DocumentAnswersShape,
+  LastPageBody,
+  LookupSuggestion as LookupSuggestionShape,
+  MessageReply,
+  PdfStatusReply,
+  PresignBody,
+  PresignedUpload,
+  ResetPasswordBody,
+  ServiceBundle as ServiceBundleShape,
+  Shape,
+  TabChoices,
+  TabsBody,
+  UsernameBody,
+  WebStatusBody,
+  ConversionStatusReply,
+} from '../kernel/api/contract';
 import { baseQuery } from './baseQuery';
 
-export interface MessageResponse {
-  message: string;
-}
-export type ConversionStatus = 'unprocessed' | 'in_progress' | 'completed' | 'not_answered' | 'failed';
-export interface DocumentAnswers {
-  [key: string]: { file_name: string; file_size: number };
-}
-export interface LookupSuggestion {
-  text: string;
-  id: string;
-  sub_text: string;
-}
-export interface ServiceBundle {
-  answer: StudentAnswers;
-  add_another: Record<string, number>;
-  document_answer: DocumentAnswers;
-  tabs: Record<string, string>;
-  /** For the staff view's header (the server adds it to SPEC §3's shape); absent from older servers. */
-  applicant?: { username: string; id: string; submitted_at: string | null; updated_at: string | null };
-}
+// Every call's shapes come from the API contract the server validates with (types only: no TypeBox here).
+export type MessageResponse = Shape<typeof MessageReply>;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+export type DocumentAnswers = Shape<typeof DocumentAnswersShape>;
+export type LookupSuggestion = Shape<typeof LookupSuggestionShape>;
+export type ServiceBundle = Shape<typeof ServiceBundleShape>;
 
 /**
  * The one RTK Query API: an endpoint for every call of SPEC §7. No refetching on focus, mount or
@@ -42,7 +51,7 @@ export const api = createApi({
   endpoints: (build) => ({
     // Session and answers
     getProfile: build.query<Profile, void>({ query: () => '/api/profile', providesTags: ['Profile'] }),
-    putLastPage: build.mutation<unknown, { last_page: string }>({
+    putLastPage: build.mutation<unknown, Shape<typeof LastPageBody>>({
       query: (body) => ({ url: '/api/last-page', method: 'PUT', body }),
     }),
     /** The whole answer map; with `version`, If-Match makes a save based on an old version a 409 (merge). */
@@ -57,7 +66,7 @@ export const api = createApi({
         ...(version === null || version === undefined ? {} : { headers: { 'If-Match': `"${version}"` } }),
       }),
     }),
-    postWebStatus: build.mutation<unknown, { web_status: WebStatus }>({
+    postWebStatus: build.mutation<unknown, Shape<typeof WebStatusBody>>({
       query: (body) => ({ url: '/api/web-status', method: 'POST', body }),
       extraOptions: { maxRetries: WEB_STATUS_RETRIES },
     }),
@@ -68,36 +77,35 @@ export const api = createApi({
     logout: build.mutation<unknown, void>({ query: () => ({ url: '/api/logout', method: 'GET' }) }),
 
     // Accounts
-    signup: build.mutation<MessageResponse, { username: string; password: string }>({
+    signup: build.mutation<MessageResponse, Shape<typeof Credentials>>({
       query: (body) => ({ url: '/public/signup', method: 'POST', body }),
     }),
-    confirm: build.mutation<MessageResponse, { username: string; code: string }>({
+    confirm: build.mutation<MessageResponse, Shape<typeof ConfirmBody>>({
       query: (body) => ({ url: '/public/confirm', method: 'POST', body }),
     }),
-    login: build.mutation<MessageResponse, { username: string; password: string }>({
+    login: build.mutation<MessageResponse, Shape<typeof Credentials>>({
       query: (body) => ({ url: '/public/login', method: 'POST', body }),
     }),
-    forgotPassword: build.mutation<MessageResponse, { username: string }>({
+    forgotPassword: build.mutation<MessageResponse, Shape<typeof UsernameBody>>({
       query: (body) => ({ url: '/public/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<
-      MessageResponse,
-      { username: string; password: string; confirm_password: string; id: string }
-    >({ query: (body) => ({ url: '/public/reset-password', method: 'POST', body }) }),
-    resendConfirm: build.mutation<MessageResponse, { username: string }>({
+    resetPassword: build.mutation<MessageResponse, Shape<typeof ResetPasswordBody>>({
+      query: (body) => ({ url: '/public/reset-password', method: 'POST', body }),
+    }),
+    resendConfirm: build.mutation<MessageResponse, Shape<typeof UsernameBody>>({
       query: (body) => ({ url: '/public/resend-confirm', method: 'POST', body }),
     }),
 
     // Add another and tabs
-    getAddAnother: build.query<Record<string, number>, void>({
+    getAddAnother: build.query<Shape<typeof Counts>, void>({
       query: () => '/api/add-another',
       providesTags: ['AddAnother'],
     }),
-    putAddAnother: build.mutation<unknown, { button_id: string; num_components: number }>({
+    putAddAnother: build.mutation<unknown, Shape<typeof AddAnotherBody>>({
       query: (body) => ({ url: '/api/add-another', method: 'PUT', body }),
     }),
-    getTabs: build.query<Record<string, string>, void>({ query: () => '/api/tabs', providesTags: ['Tabs'] }),
-    putTabs: build.mutation<unknown, { tab_id: string; chosen_tab: string }>({
+    getTabs: build.query<Shape<typeof TabChoices>, void>({ query: () => '/api/tabs', providesTags: ['Tabs'] }),
+    putTabs: build.mutation<unknown, Shape<typeof TabsBody>>({
       query: (body) => ({ url: '/api/tabs', method: 'PUT', body }),
     }),
 
@@ -106,10 +114,10 @@ export const api = createApi({
       query: () => '/api/document-answer',
       providesTags: ['Documents'],
     }),
-    getPresignedUrl: build.mutation<{ url: string; fields: Record<string, string> }, { answer_key: string }>({
+    getPresignedUrl: build.mutation<Shape<typeof PresignedUpload>, Shape<typeof PresignBody>>({
       query: (body) => ({ url: '/api/presigned-url', method: 'POST', body }),
     }),
-    startConversion: build.mutation<unknown, { key: string; file_key: string; file_name: string }>({
+    startConversion: build.mutation<unknown, { key: string } & Shape<typeof ConversionBody>>({
       query: ({ key, ...body }) => ({
         url: `/api/pdf/document-answer/${encodeURIComponent(key)}`,
         method: 'POST',
@@ -117,7 +125,7 @@ export const api = createApi({
       }),
       invalidatesTags: (_r, _e, { key }) => [{ type: 'Conversion', id: key }],
     }),
-    getConversionStatus: build.query<{ status: string; message?: string }, string>({
+    getConversionStatus: build.query<Shape<typeof ConversionStatusReply>, string>({
       query: (key) => `/api/pdf/document-answer/${encodeURIComponent(key)}`,
       providesTags: (_r, _e, key) => [{ type: 'Conversion', id: key }],
     }),
@@ -129,7 +137,7 @@ export const api = createApi({
       query: (key) => ({ url: `/api/document-answer/${encodeURIComponent(key)}`, method: 'DELETE' }),
       invalidatesTags: ['Documents'],
     }),
-    getPdf: build.query<{ status: string; url?: string }, void>({ query: () => '/api/pdf', providesTags: ['Pdf'] }),
+    getPdf: build.query<Shape<typeof PdfStatusReply>, void>({ query: () => '/api/pdf', providesTags: ['Pdf'] }),
 
     // Public links and the staff view
     getPublicAnswers: build.query<StudentAnswers, string>({

@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { currentUser, requireUser } from '../http/auth';
-import { objectOf, str } from '../http/schemas';
-import { ADD_ANOTHER_MAX_COUNT, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
+import { AddAnotherBody, LastPageBody, TabsBody, WebStatusBody, type Shape } from '../../../src/kernel/api/contract';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { answerMapSchema, assertAnswerLengths } from './answerMap';
 import type { AnswerService } from './service';
-
-const ID_MAX = 100;
 
 /** The logged-in applicant's own application: every route is scoped to the session's user. */
 export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Config; answers: AnswerService }) {
@@ -39,28 +36,21 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       },
     );
 
-    api.put<{ Body: { last_page: string } }>(
+    api.put<{ Body: Shape<typeof LastPageBody> }>(
       '/api/last-page',
-      { schema: { body: objectOf({ last_page: str(200, { pattern: '^/[A-Za-z0-9/_-]*$' }) }) } },
+      { schema: { body: LastPageBody } },
       async (request) => answers.setLastPage(currentUser(request).userId, request.body.last_page),
     );
 
-    api.post<{ Body: { web_status: WebStatus } }>(
+    api.post<{ Body: Shape<typeof WebStatusBody> }>(
       '/api/web-status',
-      { schema: { body: objectOf({ web_status: { type: 'string', enum: WEB_STATUSES } }) } },
+      { schema: { body: WebStatusBody } },
       async (request) => answers.addWebStatus(currentUser(request).userId, request.body.web_status),
     );
 
-    api.put<{ Body: { button_id: string; num_components: number } }>(
+    api.put<{ Body: Shape<typeof AddAnotherBody> }>(
       '/api/add-another',
-      {
-        schema: {
-          body: objectOf({
-            button_id: str(ID_MAX, { minLength: 1 }),
-            num_components: { type: 'integer', minimum: 1, maximum: ADD_ANOTHER_MAX_COUNT },
-          }),
-        },
-      },
+      { schema: { body: AddAnotherBody } },
       async (request) =>
         answers.setAddAnother(currentUser(request).userId, request.body.button_id, request.body.num_components),
     );
@@ -69,14 +59,8 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       async (request) => (await answers.application(currentUser(request).userId)).add_another,
     );
 
-    api.put<{ Body: { tab_id: string; chosen_tab: string } }>(
-      '/api/tabs',
-      {
-        schema: {
-          body: objectOf({ tab_id: str(ID_MAX, { minLength: 1 }), chosen_tab: str(ID_MAX, { minLength: 1 }) }),
-        },
-      },
-      async (request) => answers.setTab(currentUser(request).userId, request.body.tab_id, request.body.chosen_tab),
+    api.put<{ Body: Shape<typeof TabsBody> }>('/api/tabs', { schema: { body: TabsBody } }, async (request) =>
+      answers.setTab(currentUser(request).userId, request.body.tab_id, request.body.chosen_tab),
     );
     api.get('/api/tabs', async (request) => (await answers.application(currentUser(request).userId)).tabs);
 

@@ -4,13 +4,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { currentUser, requireUser } from '../http/auth';
 import { badRequest } from '../http/errors';
-import { objectOf, str } from '../http/schemas';
+import { ConversionBody, KeyParams, PresignBody, type Shape } from '../../../src/kernel/api/contract';
 import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
-import { ANSWER_KEY_PATTERN, DOCUMENT_MESSAGES, FileTooLarge, type DocumentService } from './service';
+import { DOCUMENT_MESSAGES, FileTooLarge, type DocumentService } from './service';
 import { LOCAL_UPLOAD_PATH } from './storage';
 
-const keyParams = objectOf({ key: str(100, { pattern: ANSWER_KEY_PATTERN }) });
-type KeyParams = { Params: { key: string } };
+type KeyParamsOf = { Params: Shape<typeof KeyParams> };
 
 /** The multipart fields of a local upload (the policy of POST /api/presigned-url); others are ignored. */
 const POLICY_FIELDS = ['key', 'policy', 'signature'];
@@ -24,10 +23,10 @@ export function documentRoutes(
   app.register(async (api) => {
     api.addHook('onRequest', requireUser(deps.db, deps.config));
 
-    api.post<{ Body: { answer_key: string } }>(
+    api.post<{ Body: Shape<typeof PresignBody> }>(
       '/api/presigned-url',
       {
-        schema: { body: objectOf({ answer_key: str(100, { pattern: ANSWER_KEY_PATTERN }) }) },
+        schema: { body: PresignBody },
         config: { rateLimit: deps.uploadRateLimit },
       },
       async (request) => documents.presign(currentUser(request).userId, request.body.answer_key),
@@ -35,17 +34,14 @@ export function documentRoutes(
 
     api.get('/api/document-answer', async (request) => documents.list(currentUser(request).userId));
 
-    api.delete<KeyParams>('/api/document-answer/:key', { schema: { params: keyParams } }, async (request) =>
+    api.delete<KeyParamsOf>('/api/document-answer/:key', { schema: { params: KeyParams } }, async (request) =>
       documents.remove(currentUser(request).userId, request.params.key),
     );
 
-    api.post<KeyParams & { Body: { file_key: string; file_name: string } }>(
+    api.post<KeyParamsOf & { Body: Shape<typeof ConversionBody> }>(
       '/api/pdf/document-answer/:key',
       {
-        schema: {
-          params: keyParams,
-          body: objectOf({ file_key: str(300, { minLength: 1 }), file_name: str(255, { minLength: 1 }) }),
-        },
+        schema: { params: KeyParams, body: ConversionBody },
         config: { rateLimit: deps.uploadRateLimit },
       },
       async (request, reply) => {
@@ -60,11 +56,11 @@ export function documentRoutes(
       },
     );
 
-    api.get<KeyParams>('/api/pdf/document-answer/:key', { schema: { params: keyParams } }, async (request) =>
+    api.get<KeyParamsOf>('/api/pdf/document-answer/:key', { schema: { params: KeyParams } }, async (request) =>
       documents.status(currentUser(request).userId, request.params.key),
     );
 
-    api.delete<KeyParams>('/api/pdf/document-answer/:key', { schema: { params: keyParams } }, async (request) =>
+    api.delete<KeyParamsOf>('/api/pdf/document-answer/:key', { schema: { params: KeyParams } }, async (request) =>
       documents.remove(currentUser(request).userId, request.params.key),
     );
 

@@ -9,9 +9,11 @@ import { CONTENT_TYPES, checkFileName, inspectUpload } from './inspect';
 import { verifyPolicy, type PolicyFields } from './policy';
 import type { Storage } from './storage';
 import { clearDocumentMark, setDocumentMark, submittedAt } from '../answers/applications';
+import { ANSWER_KEY_PATTERN, type CONVERSION_STATUSES } from '../../../src/kernel/api/contract';
 
 /** SPEC §4 "Document conversion status". */
-export type ConversionStatus = 'unprocessed' | 'in_progress' | 'completed' | 'failed' | 'not_answered';
+/** A conversion's status as GET /api/pdf/document-answer/:key answers it (the contract's). */
+type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
 export const UPLOAD_TTL_MS = 10 * 60_000;
 /** Pre-signed uploads an applicant may ask for per hour. */
@@ -43,7 +45,6 @@ export const DOCUMENT_MESSAGES = {
 } as const;
 
 /** The answer key a document belongs to: a question key of the form (SPEC §3), nothing that could be a path. */
-export const ANSWER_KEY_PATTERN = '^[A-Za-z0-9_]{1,100}$';
 const ANSWER_KEY = new RegExp(ANSWER_KEY_PATTERN);
 
 export interface DocumentAnswer {

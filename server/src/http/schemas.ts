@@ -4,6 +4,3 @@ export const str = (maxLength: number, extra: Record<string, unknown> = {}) =>
 
 export const objectOf = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) =>
   ({ type: 'object', additionalProperties: false, properties, required }) as const;
-
-export const EMAIL_MAX = 254;
-export const PASSWORD_MAX = 256;

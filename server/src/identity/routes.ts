@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { requireUser, currentUser } from '../http/auth';
-import { EMAIL_MAX, objectOf, PASSWORD_MAX, str } from '../http/schemas';
+import {
+  ConfirmBody,
+  Credentials,
+  ResetPasswordBody,
+  UsernameBody,
+  type Shape,
+} from '../../../src/kernel/api/contract';
 import type { IdentityService } from './service';
 import { clearSessionCookies, revokeSession, setSessionCookies } from './sessions';
-
-const username = str(EMAIL_MAX);
-const password = str(PASSWORD_MAX);
 
 /** /public account calls of SPEC §7 and GET /api/logout. */
 export function identityRoutes(
@@ -17,27 +20,27 @@ export function identityRoutes(
   const { db, config, identity } = deps;
   const limited = { rateLimit: deps.publicRateLimit };
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Shape<typeof Credentials> }>(
     '/public/signup',
-    { schema: { body: objectOf({ username, password }) }, config: limited },
+    { schema: { body: Credentials }, config: limited },
     async (request, reply) => reply.status(201).send(await identity.signUp(request.body)),
   );
 
-  app.post<{ Body: { username: string; code: string } }>(
+  app.post<{ Body: Shape<typeof ConfirmBody> }>(
     '/public/confirm',
-    { schema: { body: objectOf({ username, code: str(6, { pattern: '^[0-9]{6}$' }) }) }, config: limited },
+    { schema: { body: ConfirmBody }, config: limited },
     async (request) => identity.confirm(request.body),
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: Shape<typeof UsernameBody> }>(
     '/public/resend-confirm',
-    { schema: { body: objectOf({ username }) }, config: limited },
+    { schema: { body: UsernameBody }, config: limited },
     async (request) => identity.resendCode(request.body),
   );
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Shape<typeof Credentials> }>(
     '/public/login',
-    { schema: { body: objectOf({ username, password }) }, config: limited },
+    { schema: { body: Credentials }, config: limited },
     async (request, reply) => {
       const { token, loginCount, message } = await identity.logIn(request.body);
       setSessionCookies(request, reply, config, { token, loginCount });
@@ -45,18 +48,15 @@ export function identityRoutes(
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: Shape<typeof UsernameBody> }>(
     '/public/forgot-password',
-    { schema: { body: objectOf({ username }) }, config: limited },
+    { schema: { body: UsernameBody }, config: limited },
     async (request) => identity.forgotPassword(request.body),
   );
 
-  app.post<{ Body: { username: string; password: string; confirm_password: string; id: string } }>(
+  app.post<{ Body: Shape<typeof ResetPasswordBody> }>(
     '/public/reset-password',
-    {
-      schema: { body: objectOf({ username, password, confirm_password: password, id: str(200) }) },
-      config: limited,
-    },
+    { schema: { body: ResetPasswordBody }, config: limited },
     async (request) => identity.resetPassword(request.body),
   );
 

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors';
-import { str } from '../http/schemas';
-import { LOOKUP_CATEGORIES, LOOKUP_MAX_RESULTS, type LookupCategory } from '../../../src/kernel/constants';
+import { LookupQuery, type Shape } from '../../../src/kernel/api/contract';
+import { LOOKUP_MAX_RESULTS } from '../../../src/kernel/constants';
 import type { LookupService } from './service';
 
-interface FindQuery {
-  category: LookupCategory;
-  text?: string;
-  id?: string;
-  max_results?: string;
-}
+type FindQuery = Shape<typeof LookupQuery>;
 
 /** GET /lookup/find: suggestions by text, or one record's detail by id (SPEC §7). Public: visitors use it. */
 export function lookupRoutes(app: FastifyInstance, deps: { lookup: LookupService; publicRateLimit: object }) {
@@ -18,17 +13,7 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookup: LookupService
     {
       config: { rateLimit: deps.publicRateLimit },
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['category'],
-          properties: {
-            category: { type: 'string', enum: LOOKUP_CATEGORIES },
-            text: str(100),
-            id: str(100, { minLength: 1 }),
-            max_results: { type: 'string', pattern: `^[1-${LOOKUP_MAX_RESULTS}]$` },
-          },
-        },
+        querystring: LookupQuery,
       },
     },
     async (request) => {

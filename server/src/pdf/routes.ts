@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { currentUser, requireUser } from '../http/auth';
 import { notFound } from '../http/errors';
+import { PdfFileQuery, type Shape } from '../../../src/kernel/api/contract';
 import { PDF_MESSAGES, type ApplicationPdfService } from './service';
 
 /** GET /api/pdf (SPEC §7) and the download it points to; both only ever for the session's applicant. */
@@ -20,17 +21,9 @@ export function pdfRoutes(
       return applicationPdf.status(user.userId, user.username);
     });
 
-    api.get<{ Querystring: { v: string } }>(
+    api.get<{ Querystring: Shape<typeof PdfFileQuery> }>(
       '/api/pdf/file',
-      {
-        schema: {
-          querystring: {
-            type: 'object',
-            properties: { v: { type: 'string', pattern: '^[0-9a-f]{16,64}$' } },
-            required: ['v'],
-          },
-        },
-      },
+      { schema: { querystring: PdfFileQuery } },
       async (request, reply) => {
         const user = currentUser(request);
         const pdf = await applicationPdf.file(user.userId, request.query.v);

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { objectOf, str } from '../http/schemas';
+import { ServiceDocumentQuery, tokenQuery, type Shape } from '../../../src/kernel/api/contract';
 import type { TokenService } from './service';
 import type { Storage } from '../documents/storage';
 import { AppError } from '../http/errors';
-
-const tokenQuery = (name: string) => objectOf({ [name]: str(200, { minLength: 1 }) });
 
 export function tokenRoutes(
   app: FastifyInstance,
@@ -26,15 +24,10 @@ export function tokenRoutes(
     },
   );
   // A converted document of the applicant the service token names, opened from the staff view (read-only, inline).
-  app.get<{ Querystring: { service_token: string; key: string } }>(
+  app.get<{ Querystring: Shape<typeof ServiceDocumentQuery> }>(
     '/service/document',
     {
-      schema: {
-        querystring: objectOf({
-          service_token: str(200, { minLength: 1 }),
-          key: str(100, { pattern: '^[a-z0-9_]+$' }),
-        }),
-      },
+      schema: { querystring: ServiceDocumentQuery },
       config,
     },
     async (request, reply) => {

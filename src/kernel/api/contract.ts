@@ -1,0 +1,109 @@
+/**
+ * The API contract (SPEC §7) as schemas, the one home of each call's shapes: the server validates requests with
+ * them (Fastify takes TypeBox schemas as the JSON Schema they are) and the SPA's endpoints take their types from
+ * them (`Static`, types only: TypeBox itself never reaches the SPA's bundle). Limits are the server's own; the
+ * SPA's messages for them are in the form definition and the file and password rules.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  ADD_ANOTHER_MAX_COUNT,
+  LOOKUP_CATEGORIES,
+  LOOKUP_MAX_RESULTS,
+  WEB_STATUSES,
+  type LookupCategory,
+  type WebStatus,
+} from '../constants';
+
+/** A closed object: every property required unless optional, nothing else accepted. */
+const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+const text = (maxLength: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength, ...extra });
+/** An enum as JSON Schema's own `enum` (one error message for a wrong value, as before TypeBox). */
+const oneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 256;
+const ID_MAX = 100;
+/** A question key as the routes take it (a path segment or a field). */
+export const ANSWER_KEY_PATTERN = '^[A-Za-z0-9_]{1,100}$';
+
+/* ---- Accounts (/public) ---- */
+
+const username = text(EMAIL_MAX);
+const password = text(PASSWORD_MAX);
+export const Credentials = closed({ username, password });
+export const ConfirmBody = closed({ username, code: text(6, { pattern: '^[0-9]{6}$' }) });
+export const UsernameBody = closed({ username });
+export const ResetPasswordBody = closed({ username, password, confirm_password: password, id: text(200) });
+
+/* ---- The application (/api) ---- */
+
+/** The answer map: question key → text or a checkbox's true/false (lengths are checked after the schema). */
+export const AnswerMap = Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]));
+export const LastPageBody = closed({ last_page: text(200, { pattern: '^/[A-Za-z0-9/_-]*$' }) });
+export const WebStatusBody = closed({ web_status: oneOf<WebStatus>(WEB_STATUSES) });
+export const AddAnotherBody = closed({
+  button_id: text(ID_MAX, { minLength: 1 }),
+  num_components: Type.Integer({ minimum: 1, maximum: ADD_ANOTHER_MAX_COUNT }),
+});
+export const TabsBody = closed({ tab_id: text(ID_MAX, { minLength: 1 }), chosen_tab: text(ID_MAX, { minLength: 1 }) });
+export const Counts = Type.Record(Type.String(), Type.Number());
+export const TabChoices = Type.Record(Type.String(), Type.String());
+
+/* ---- Documents and the PDF copy ---- */
+
+export const KeyParams = closed({ key: text(100, { pattern: ANSWER_KEY_PATTERN }) });
+export const PresignBody = closed({ answer_key: text(100, { pattern: ANSWER_KEY_PATTERN }) });
+export const PresignedUpload = Type.Object({ url: Type.String(), fields: Type.Record(Type.String(), Type.String()) });
+export const ConversionBody = closed({ file_key: text(300, { minLength: 1 }), file_name: text(255, { minLength: 1 }) });
+export const CONVERSION_STATUSES = ['unprocessed', 'in_progress', 'completed', 'not_answered', 'failed'] as const;
+export const ConversionStatusReply = Type.Object({
+  status: oneOf(CONVERSION_STATUSES),
+  message: Type.Optional(Type.String()),
+});
+export const DocumentAnswers = Type.Record(
+  Type.String(),
+  Type.Object({ file_name: Type.String(), file_size: Type.Number() }),
+);
+export const PdfStatusReply = Type.Object({
+  status: oneOf(['unprocessed', 'in_progress', 'completed', 'failed'] as const),
+  url: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+});
+export const PdfFileQuery = Type.Object({ v: Type.String({ pattern: '^[0-9a-f]{16,64}$' }) });
+
+/* ---- Public links, the staff view, look-ups ---- */
+
+export const tokenQuery = <N extends string>(name: N) =>
+  closed({ [name]: text(200, { minLength: 1 }) } as Record<N, ReturnType<typeof text>>);
+export const ServiceDocumentQuery = closed({
+  service_token: text(200, { minLength: 1 }),
+  key: text(100, { pattern: '^[a-z0-9_]+$' }),
+});
+export const ServiceBundle = Type.Object({
+  answer: AnswerMap,
+  add_another: Counts,
+  document_answer: DocumentAnswers,
+  tabs: TabChoices,
+  /** For the staff view's header (the server adds it to SPEC §3's shape). */
+  applicant: Type.Optional(
+    Type.Object({
+      username: Type.String(),
+      id: Type.String(),
+      submitted_at: Type.Union([Type.String(), Type.Null()]),
+      updated_at: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export const LookupQuery = closed({
+  category: oneOf<LookupCategory>(LOOKUP_CATEGORIES),
+  text: Type.Optional(text(100)),
+  id: Type.Optional(text(100, { minLength: 1 })),
+  max_results: Type.Optional(Type.String({ pattern: `^[1-${LOOKUP_MAX_RESULTS}]$` })),
+});
+export const LookupSuggestion = Type.Object({ text: Type.String(), id: Type.String(), sub_text: Type.String() });
+
+export const MessageReply = Type.Object({ message: Type.String() });
+
+/** The TypeScript type of a schema (what the SPA's endpoints and the server's handlers use). */
+export type Shape<T extends TSchema> = Static<T>;
