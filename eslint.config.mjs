@@ -53,6 +53,26 @@ export default defineConfig([
       ],
     },
   },
+  // Layers run one way: app/ (store, router, layouts) on top of the features, which sit on components/, services/
+  // and shared/ (events, the typed store hooks, navigation). Below app/ nothing imports it, but for types.
+  {
+    files: ['src/features/**', 'src/components/**', 'src/services/**', 'src/shared/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts', '**/testing.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/*'],
+              allowTypeImports: true,
+              message: 'src/app is the top layer: import shared events, hooks and navigation from src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The server takes from the SPA's folder only the shared kernel.
   {
     files: ['server/src/**'],

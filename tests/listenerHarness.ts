@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { makeStore, type RootState } from '../src/app/store';
-import { setNavigator } from '../src/app/navigation';
+import { setNavigator } from '../src/shared/navigation';
 import { initialSessionState } from '../src/features/session/sessionSlice';
 import { initialSyncState } from '../src/features/answers/syncSlice';
 

@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { logoutRequested, navigationRequested, submitRequested } from './events';
+import { useAppDispatch, useAppSelector } from '../shared/hooks';
+import { logoutRequested, navigationRequested, submitRequested } from '../shared/events';
 import { DialogErrorBoundary } from './ErrorBoundary';
 import { FORM_PAGES, JOURNEY, PATHS } from '../kernel/paths';
 import { SkipLink } from '../components/SkipLink';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch } from './hooks';
-import { pageVisited } from './events';
+import { useAppDispatch } from '../shared/hooks';
+import { pageVisited } from '../shared/events';
 
 /** Tells the listeners which route is shown (last-page reporting, SPEC §2). */
 export function PageVisitReporter() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppSelector } from './hooks';
-import { currentPath, navigate } from './navigation';
+import { useAppSelector } from '../shared/hooks';
+import { currentPath, navigate } from '../shared/navigation';
 import { DEFAULT_ROUTE, isAuthPage, PATHS } from '../kernel/paths';
 
 /** Where the guards send someone on `pathname`, or null to stay (SPEC §2). */

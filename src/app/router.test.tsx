@@ -5,7 +5,7 @@ import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { renderApp } from '../../tests/renderWithProviders';
 import { initialSessionState } from '../features/session/sessionSlice';
 import type { RootState } from './store';
-import { logoutRequested } from './events';
+import { logoutRequested } from '../shared/events';
 
 const loggedIn = (extra: Partial<RootState['session']> = {}): Partial<RootState> => ({
   session: { ...initialSessionState, is_logged_in: true, ...extra },

@@ -1,7 +1,7 @@
 import { createBrowserRouter, createMemoryRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import type { AppStore } from './store';
-import { appStarted } from './events';
-import { setNavigator } from './navigation';
+import { appStarted } from '../shared/events';
+import { setNavigator } from '../shared/navigation';
 import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
 import { DEFAULT_ROUTE } from '../kernel/paths';

@@ -1,6 +1,6 @@
 import { fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { GENERIC_ERROR, SESSION_INVALID } from '../kernel/messages';
-import { sessionInvalidated } from './apiEvents';
+import { sessionInvalidated } from '../shared/events';
 
 /** What every failed call turns into: a message the page can show as it is (SPEC §8). */
 export interface ApiError {

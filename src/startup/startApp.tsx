@@ -2,7 +2,7 @@ import { addListener } from '@reduxjs/toolkit';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from '../app/App';
-import { startupLoadsSettled } from '../app/events';
+import { startupLoadsSettled } from '../shared/events';
 import type { AppStore } from '../app/store';
 import { createAppRouter } from '../app/router';
 import { SHELL_DATA_WAIT_MS } from '../kernel/shells';

@@ -1,6 +1,6 @@
 import { persistStore } from 'redux-persist';
 import { makeStore, type AppStore } from '../app/store';
-import { connectionRestored } from '../app/events';
+import { connectionRestored } from '../shared/events';
 import { sessionDetected } from '../features/session/sessionSlice';
 import { hasLoginCookie, loginCountFromCookie } from '../kernel/session/loginCookie';
 import { accountAtStart, setStorageAccount } from '../features/persistence/accountStorage';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { SAVE_STATE } from '../../kernel/messages';
 import type { SaveStatus as Status } from './syncSlice';
 

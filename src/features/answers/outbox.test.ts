@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { connectionRestored } from '../../app/events';
+import { connectionRestored } from '../../shared/events';
 import { AUTOSAVE_DELAY_MS } from '../../kernel/constants';
 import { answerChanged } from './answersSlice';
 import { retryDelay } from './outboxListeners';

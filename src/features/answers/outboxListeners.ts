@@ -1,5 +1,5 @@
 import type { AppStartListening } from '../../app/store';
-import { connectionRestored } from '../../app/events';
+import { connectionRestored } from '../../shared/events';
 import { AUTOSAVE_DELAY_MS, SAVE_RETRY_DELAYS_MS } from '../../kernel/constants';
 import { toastShown } from '../notifications/notificationsSlice';
 import { answerChanged, answersCleared } from './answersSlice';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { navigationRequested } from '../../app/events';
+import { navigationRequested } from '../../shared/events';
 import { initialSessionState } from '../session/sessionSlice';
 
 describe('save before navigating', () => {

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
-import { navigationRequested } from '../../app/events';
-import { navigate } from '../../app/navigation';
+import { navigationRequested } from '../../shared/events';
+import { navigate } from '../../shared/navigation';
 import { PATHS } from '../../kernel/paths';
 import { api } from '../../services/api';
 import { pageChanged } from '../session/sessionSlice';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { PATHS } from '../../kernel/paths';
 import { Banner } from '../../components/Banner';
 import { welcomeMessage } from './welcome';

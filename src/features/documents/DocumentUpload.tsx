@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { FILE_TYPES } from '../../kernel/constants';
 import { Dialog } from '../../components/Dialog';
 import type { DocumentQuestion } from '../../kernel/form/definition/types';

@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { PDF_POLL_AFTER_RESULT_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
 import { api, useGetPdfQuery } from '../../services/api';
 import { pdfDownloadRequested, selectDocuments } from './documentsSlice';

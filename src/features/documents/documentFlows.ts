@@ -17,7 +17,7 @@ import type { AppStartListening, RootState } from '../../app/store';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
 import { GENERIC_ERROR } from '../../kernel/messages';
 import { api } from '../../services/api';
-import { sessionInvalidated } from '../../services/apiEvents';
+import { sessionInvalidated } from '../../shared/events';
 import type { ApiError } from '../../services/baseQuery';
 import { answerChanged, answersCleared, answersLoaded, validationErrorsChanged } from '../answers/answersSlice';
 import { mergeAnswers } from '../answers/merge';

@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from '../../app/App';
 import { createAppRouter } from '../../app/router';
 import { makeStore, rootReducer, type AppStartListening, type AppStore, type RootState } from '../../app/store';
-import { setNavigator } from '../../app/navigation';
+import { setNavigator } from '../../shared/navigation';
 import { addPublicLinkListeners } from '../review/publicLinkListeners';
 import { addDocumentListeners } from './documentListeners';
 import documentsReducer, { initialDocumentsState, selectDocuments, type DocumentsState } from './documentsSlice';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { REVIEW_LOADING } from '../../kernel/messages';
 import { SITE_NAME } from '../../kernel/partner';
 import type { Page } from '../../kernel/form/definition/types';

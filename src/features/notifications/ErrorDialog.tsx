@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Dialog } from '../../components/Dialog';
 import { dialogClosed } from './notificationsSlice';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Toasts } from '../../components/Toasts';
 import { toastDismissed } from './notificationsSlice';
 

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import type { ServiceBundle } from '../../services/api';
 import { FORM_PAGES_DEFINITION, questionLabel } from '../../kernel/form/definition';
 import type { Page, Section } from '../../kernel/form/definition/types';

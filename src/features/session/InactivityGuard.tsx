@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 
 /** The idle timer (react-idle-timer) is downloaded only by applicants who are logged in: visitors never need it. */
 const InactivityWatcher = lazy(() =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIdleTimer, type ITimers } from 'react-idle-timer';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logoutRequested } from '../../app/events';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { logoutRequested } from '../../shared/events';
 import { preloadDialog } from '../../components/Dialog';
 import { InactivityWarning } from './InactivityWarning';
 import { readInactivityConfig } from './inactivityConfig';

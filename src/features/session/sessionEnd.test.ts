@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { logoutRequested, navigationRequested } from '../../app/events';
+import { logoutRequested, navigationRequested } from '../../shared/events';
 import {
   ANSWERS_KEPT_TITLE,
   LAST_VISIT_REFUSED_TITLE,

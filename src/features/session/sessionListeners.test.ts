@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { appStarted, logoutRequested, pageVisited } from '../../app/events';
+import { appStarted, logoutRequested, pageVisited } from '../../shared/events';
 import { INACTIVITY_LOGOUT } from '../../kernel/messages';
 import { answerChanged } from '../answers/answersSlice';
 import { initialSessionState, userLoggedIn } from './sessionSlice';

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
-import { appStarted, logoutRequested, pageVisited, startupLoadsSettled } from '../../app/events';
-import { currentPath, navigate } from '../../app/navigation';
+import { appStarted, logoutRequested, pageVisited, startupLoadsSettled } from '../../shared/events';
+import { currentPath, navigate } from '../../shared/navigation';
 import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../kernel/paths';
 import {
   ANSWERS_KEPT,
@@ -13,7 +13,7 @@ import {
   SESSION_INVALID,
 } from '../../kernel/messages';
 import { api } from '../../services/api';
-import { sessionInvalidated } from '../../services/apiEvents';
+import { sessionInvalidated } from '../../shared/events';
 import type { ApiError } from '../../services/baseQuery';
 import { answersLoaded } from '../answers/answersSlice';
 import { mergeAnswers } from '../answers/merge';

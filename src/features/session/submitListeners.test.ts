@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { submitRequested } from '../../app/events';
+import { submitRequested } from '../../shared/events';
 import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { initialSessionState } from './sessionSlice';
 import { validateAnswers } from '../form/schema';

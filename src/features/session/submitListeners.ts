@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
-import { submitRequested } from '../../app/events';
-import { navigate } from '../../app/navigation';
+import { submitRequested } from '../../shared/events';
+import { navigate } from '../../shared/navigation';
 import { DEFAULT_ROUTE, PATHS } from '../../kernel/paths';
 import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { api } from '../../services/api';

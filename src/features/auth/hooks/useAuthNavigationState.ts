@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { readAuthState, type AuthNavigationState } from '../navigationState';
 import { showCardError, showSuccess, type CardName } from '../notify';
 

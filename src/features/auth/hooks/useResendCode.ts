@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { useResendConfirmMutation } from '../../../services/api';
 import { asApiError, showCardError, showSuccess } from '../notify';
 import { MESSAGES } from '../../../kernel/auth/rules';

@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { PATHS } from '../../../kernel/paths';
 import { useForgotPasswordMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';

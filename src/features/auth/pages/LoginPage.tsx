@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { PATHS } from '../../../kernel/paths';
 import { useLoginMutation } from '../../../services/api';
 import { userLoggedIn } from '../../session/sessionSlice';

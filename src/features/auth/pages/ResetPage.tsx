@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { PATHS } from '../../../kernel/paths';
 import { useResetPasswordMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';

@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { PATHS } from '../../../kernel/paths';
 import { useSignupMutation } from '../../../services/api';
 import { AuthCard } from '../components/AuthCard';

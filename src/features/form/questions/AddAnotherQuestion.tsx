@@ -1,6 +1,6 @@
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
 import { entryAddRequested } from '../../addAnother/addAnotherSlice';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';

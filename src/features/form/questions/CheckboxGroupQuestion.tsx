@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { answerChanged } from '../../answers/answersSlice';
 import type { CheckboxGroupQuestion as CheckboxGroupQuestionDef } from '../../../kernel/form/definition/types';
 import { FieldsetShell, mark, ReadOnlyField, type QuestionProps } from '../renderer/Field';

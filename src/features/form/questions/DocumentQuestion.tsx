@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/hooks';
 import { selectDocument } from '../../documents/documentsSlice';
 import { DocumentUpload } from '../../documents/DocumentUpload';
 import { formatFileSize } from '../../documents/format';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/hooks';
 import type { DropdownQuestion as DropdownQuestionDef, Option } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../../kernel/constants';
 import { api, type LookupSuggestion } from '../../../services/api';
 import type { LookupQuestion as LookupQuestionDef } from '../../../kernel/form/definition/types';

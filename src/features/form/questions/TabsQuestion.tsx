@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import type { RootState } from '../../../app/store';
 import { Dialog } from '../../../components/Dialog';
 import { TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../../kernel/documents/messages';

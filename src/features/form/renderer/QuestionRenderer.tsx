@@ -1,5 +1,5 @@
 import { createElement, useContext } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/hooks';
 import { OnlyAnsweredContext } from './onlyAnswered';
 import type { Question, Section } from '../../../kernel/form/definition/types';
 import { rendererFor } from '../registry';

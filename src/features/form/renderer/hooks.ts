@@ -4,7 +4,7 @@
  * field re-renders that field and the fields that depend on it, never the page.
  */
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { answerChanged } from '../../answers/answersSlice';
 import { evaluate, isQuestionVisible, isSectionVisible } from '../../../kernel/form/conditions';
 import type { AnswerValue, ConditionExpr, Question, Section } from '../../../kernel/form/definition/types';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { navigationRequested } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { navigationRequested } from '../../../shared/events';
 import type { Page } from '../../../kernel/form/definition/types';
 import { focusAnswer } from '../focus';
 import { summaryItems, type SummaryItem } from './summaryItems';

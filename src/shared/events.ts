@@ -1,8 +1,9 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * Intent events that components dispatch and listeners carry out (ARCHITECTURE: side effects live in
- * listeners). Named as things that happened.
+ * The app's shared events, in one bottom-layer module: intents that components dispatch and listeners carry out
+ * (ARCHITECTURE: side effects live in listeners), and what the API layer reports. Named as things that happened.
+ * A feature's own events stay in its slice.
  */
 
 /** The app loaded: the router's loader read these query parameters. */
@@ -28,3 +29,6 @@ export const logoutRequested = createAction<{ reason: 'user' | 'inactivity' }>('
 
 /** The browser is back online: pending answers are sent. */
 export const connectionRestored = createAction('app/connectionRestored');
+
+/** The server answered 401: the session is gone (SPEC §8). The session listener clears the cache and redirects. */
+export const sessionInvalidated = createAction('api/sessionInvalidated');

@@ -1,5 +1,5 @@
 import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from '../app/store';
 
 /** The only hooks components use to reach the store (typed). */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
