@@ -256,9 +256,9 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
         `${t.sessions} applicants, one session per connection; PUT body ${t.answerBytes} bytes (a complete application). Server RSS: ${mib(t.rssBeforeKib)} before, ${mib(t.rssPeakKib)} peak, ${mib(t.rssAfterKib)} after.`,
         '',
         table(
-          ['Sessions', 'Route', 'req/s', 'p50', 'p99', 'max', 'Requests', 'Errors', '÷ ceiling'],
-          t.levels.flatMap((l) =>
-            [l.ceiling, l.getProfile, l.putAnswer].map((r) => [
+          ['Sessions', 'Route', 'req/s', 'p50', 'p99', 'max', 'Requests', 'Errors', '÷ ceiling', '÷ statement alone'],
+          t.levels.flatMap((l) => [
+            ...[l.ceiling, l.getProfile, l.putAnswer].map((r) => [
               l.connections,
               r.route,
               r.reqPerSec,
@@ -276,8 +276,21 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
                     ...(r.connectionErrors ? [`${r.connectionErrors} connection errors`] : []),
                   ].join(', ')})`,
               r === l.ceiling ? '1' : `${((r.reqPerSec / l.ceiling.reqPerSec) * 100).toFixed(1)} %`,
+              r === l.putAnswer ? `${(l.putShareOfDb * 100).toFixed(1)} %` : '',
             ]),
-          ),
+            [
+              l.connections,
+              'the save statement alone (no HTTP)',
+              l.saveStatement.perSec,
+              `${l.saveStatement.p50Ms} ms`,
+              `${l.saveStatement.p99Ms} ms`,
+              '',
+              '',
+              l.saveStatement.errors,
+              '',
+              '1',
+            ],
+          ]),
         ),
         '',
       );

@@ -47,8 +47,11 @@ const PROFILE_SQL = `
             FROM document_answers d WHERE d.user_id = a.user_id) AS documents
     FROM applications a WHERE a.user_id = $1`;
 
-/** PUT /api/answer's one statement on the common path (the row exists, not submitted, the version matches). */
-const SAVE_ANSWERS_SQL = `
+/**
+ * PUT /api/answer's one statement on the common path (the row exists, not submitted, the version matches). The bench
+ * runs it alone too, to hold the route's rate against the database's own (bench/dbRate.ts).
+ */
+export const SAVE_ANSWERS_SQL = `
   UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
    WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`;
 
