@@ -144,6 +144,8 @@ for (const width of [390, 1280]) {
       await ask.getByRole('button', { name: 'Switch and clear' }).focus();
       await page.keyboard.press('Enter');
       await expect(essayTab).toHaveAttribute('aria-selected', 'true');
+      // Focus is back on the tab once the dialog has closed (before that, F8's focus would be taken back).
+      await expect(essayTab).toBeFocused();
 
       const toast = page.getByRole('status').filter({ hasText: 'File removed' });
       await expect(toast).toContainText('Your uploaded file photo.png was removed.');

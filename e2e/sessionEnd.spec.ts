@@ -36,7 +36,9 @@ async function logInAgainAndFindTheAnswer(page: Page, username: string, base = '
   await page.getByLabel('Email').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/about$/);
+  // The login hashes the password, then the account loads (profile, the unsent answers' save, counts, tabs)
+  // before the page moves: on a loaded shared machine that has taken longer than the default 5 s.
+  await expect(page).toHaveURL(/\/about$/, { timeout: 15_000 });
   const toast = page.getByRole('status').filter({ hasText: LAST_VISIT_SAVED_TITLE });
   await expect(toast).toContainText(LAST_VISIT_SAVED);
   await expect(fieldByLabel(page, 'First Name')).toHaveValue('Ada');

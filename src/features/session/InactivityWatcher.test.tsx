@@ -1,3 +1,4 @@
+import { userLoggedIn } from '../../shared/events';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
@@ -102,6 +103,40 @@ describe('InactivityWatcher', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(arrivedAtLogin()?.state).toBeNull();
     expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
+  });
+
+  it('a new login starts a new watch: focus right after it, long after the last visit, keeps the session', async () => {
+    recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, user, store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT);
+    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: LEAVE_LABEL }));
+    await waitFor(() => expect(store.getState().session.is_logged_in).toBe(false));
+
+    // The applicant comes back later than the timeout and logs in; the window then gets focus.
+    act(() => jest.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS + 1000));
+    act(() => void store.dispatch(userLoggedIn({ username: 'applicant@example.com' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
+    act(() => void fireEvent.focus(window));
+    advance(PROMPT_AT - 1000);
+    expect(router.state.location.pathname).toBe('/about');
+    expect(store.getState().session.is_logged_in).toBe(true);
+    expect(warning()).not.toBeInTheDocument();
+  });
+
+  it("a login right after 'No - Please log me out' is not ended by the warning's old countdown", async () => {
+    recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, user, store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT);
+    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: LEAVE_LABEL }));
+    await waitFor(() => expect(store.getState().session.is_logged_in).toBe(false));
+
+    act(() => void store.dispatch(userLoggedIn({ username: 'applicant@example.com' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
+    advance(INACTIVITY_WARNING_MS + 1000);
+    expect(router.state.location.pathname).toBe('/about');
+    expect(store.getState().session.is_logged_in).toBe(true);
   });
 
   it.each([
