@@ -4,8 +4,21 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** The features under src/features: each is entered through its index.ts only. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A feature's stylesheets, relative to its folder. */
+const stylesheetsOf = (feature) =>
+  readdirSync(new URL(`./src/features/${feature}`, import.meta.url), { recursive: true })
+    .filter((file) => String(file).endsWith('.css'))
+    .map((file) => `./${file}`);
 
 export default defineConfig([
   globalIgnores(['dist', 'data', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/out']),
@@ -69,6 +82,33 @@ export default defineConfig([
               message: 'src/app is the top layer: import shared events, hooks and navigation from src/shared.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // Feature boundaries and one-way arrows: a feature is entered through its public index.ts (its internals are its
+  // own), and no import cycle anywhere (type-only imports aside; a lazy import() counts too). Tests and test
+  // helpers may reach into what they test.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts', '**/testing.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: FEATURES.map((feature) => ({
+            target: ['./src/*.{ts,tsx}', './src/!(features)/**/*', `./src/features/!(${feature})/**/*`],
+            from: `./src/features/${feature}`,
+            // Its stylesheets may be shared: the staff view wears the form's, the upload the documents'.
+            except: ['./index.ts', ...stylesheetsOf(feature)],
+            message: `Import the ${feature} feature through its index.ts (src/features/${feature}/index.ts).`,
+          })),
         },
       ],
     },

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { QuestionProps } from '../src/features/form/renderer/Field';
+import type { QuestionProps } from '../src/features/form';
 
 /**
  * The bench's render counter (bench/typing.ts: "question components re-rendered per keystroke"), put in place of

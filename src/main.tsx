@@ -10,6 +10,7 @@
  * A shell page (src/kernel/shells.ts) runs this script only after the shell has painted.
  */
 import { nextTask } from './startup/nextTask';
+import { loadDevChecks } from './features/form';
 
 async function start() {
   // RTK Query and its React bindings (with Redux Toolkit's core, React and react-redux), by way of the base query,
@@ -36,5 +37,5 @@ void start();
 // Development builds check the form definition (SPEC §5 development-only checks) and log what is wrong.
 // The production build drops this branch (webpack replaces NODE_ENV), so the definition stays out of main.
 if (process.env.NODE_ENV !== 'production') {
-  void import('./features/form/devChecks').then(({ reportDefinitionProblems }) => reportDefinitionProblems());
+  void loadDevChecks().then(({ reportDefinitionProblems }) => reportDefinitionProblems());
 }

@@ -3,9 +3,8 @@ import { DialogErrorBoundary } from './ErrorBoundary';
 import { SkipLink } from '../components/SkipLink';
 import { SiteHeader } from '../components/SiteHeader';
 import { SiteFooter } from '../components/SiteFooter';
-import { NotificationToasts } from '../features/notifications/NotificationToasts';
-import { ErrorDialog } from '../features/notifications/ErrorDialog';
-import { InactivityGuard } from '../features/session/InactivityGuard';
+import { NotificationToasts, ErrorDialog } from '../features/notifications';
+import { InactivityGuard } from '../features/session';
 import '../styles/shell.css';
 
 /**

@@ -1,27 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../shared/hooks';
 import { logoutRequested, navigationRequested, submitRequested } from '../shared/events';
 import { DialogErrorBoundary } from './ErrorBoundary';
-import { FORM_PAGES, JOURNEY, PATHS } from '../kernel/paths';
+import { FORM_PAGES, isFormPage, JOURNEY, PATHS } from '../kernel/paths';
+import { REVIEW_LOADING } from '../kernel/messages';
+import { loadStaffReview } from '../features/review';
 import { SkipLink } from '../components/SkipLink';
 import { SiteHeader } from '../components/SiteHeader';
 import { PageTabs } from '../components/PageTabs';
 import { AccountPopover } from '../components/AccountPopover';
 import { BottomBar } from '../components/BottomBar';
 import { SiteFooter } from '../components/SiteFooter';
-import { DeadlineBanner } from '../features/banners/DeadlineBanner';
-import { WelcomeBanner } from '../features/banners/WelcomeBanner';
-import { NotificationToasts } from '../features/notifications/NotificationToasts';
-import { ErrorDialog } from '../features/notifications/ErrorDialog';
-import { InactivityGuard } from '../features/session/InactivityGuard';
-import { SaveStatus } from '../features/answers/SaveStatus';
-import { useAuthNavigationState } from '../features/auth/hooks/useAuthNavigationState';
+import { DeadlineBanner, WelcomeBanner } from '../features/banners';
+import { NotificationToasts, ErrorDialog } from '../features/notifications';
+import { InactivityGuard } from '../features/session';
+import { SaveStatus } from '../features/answers';
+import { useAuthNavigationState } from '../features/auth';
 import '../styles/shell.css';
 
 /**
  * Where the bottom bar's buttons lead (SPEC §2), along the journey: Final Steps continues to the check of every
  * answer, which holds 'Submit Application' (the submission cannot be undone, so it comes after that check).
  */
+/** Staff see every page at once in place of a form page (its own chunk: no applicant downloads it). */
+const StaffReview = lazy(loadStaffReview);
+
 function pageButtons(pathname: string) {
   const index = JOURNEY.indexOf(pathname);
   if (index < 0) return null;
@@ -59,7 +63,15 @@ export default function FormLayout() {
     return (
       <main id="main" className="shell-container shell-main">
         <ErrorDialog inline />
-        {page}
+        {isFormPage(pathname) ? (
+          <DialogErrorBoundary key={pathname}>
+            <Suspense fallback={<p role="status">{REVIEW_LOADING}</p>}>
+              <StaffReview />
+            </Suspense>
+          </DialogErrorBoundary>
+        ) : (
+          page
+        )}
       </main>
     );
   }

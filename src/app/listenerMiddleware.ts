@@ -1,13 +1,11 @@
 import type { AppStartListening } from './store';
-import { addSessionListeners } from '../features/session/sessionListeners';
-import { addSaveListeners } from '../features/answers/saveListeners';
-import { addSubmitListeners } from '../features/session/submitListeners';
-import { addOutboxListeners } from '../features/answers/outboxListeners';
-import { addFormListeners } from '../features/form/formListeners';
-import { addDocumentListeners } from '../features/documents/documentListeners';
-import { addPublicLinkListeners } from '../features/review/publicLinkListeners';
-import { addTabsListeners } from '../features/tabs/tabsListeners';
-import { addAddAnotherListeners } from '../features/addAnother/addAnotherListeners';
+import { addSessionListeners, addSubmitListeners } from '../features/session';
+import { addSaveListeners, addOutboxListeners } from '../features/answers';
+import { addFormListeners } from '../features/form';
+import { addDocumentListeners } from '../features/documents';
+import { addPublicLinkListeners } from '../features/review';
+import { addTabsListeners } from '../features/tabs';
+import { addAddAnotherListeners } from '../features/addAnother';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {

@@ -6,7 +6,8 @@ import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
 import { DEFAULT_ROUTE } from '../kernel/paths';
 import { nextTask } from '../startup/nextTask';
-import { loadOptions } from '../features/form/renderer/options';
+import { formPages, loadOptions } from '../features/form';
+import { authPages } from '../features/auth';
 
 /** Unknown paths go to the default form route, keeping the query string (SPEC §2). */
 function RedirectToDefault() {
@@ -64,31 +65,23 @@ export function appRoutes(store: AppStore): RouteObject[] {
           children: [
             {
               path: 'about',
-              lazy: formPage(() => import(/* webpackChunkName: "page-about" */ '../features/form/pages/AboutPage')),
+              lazy: formPage(formPages.about),
             },
             {
               path: 'education',
-              lazy: formPage(
-                () => import(/* webpackChunkName: "page-education" */ '../features/form/pages/EducationPage'),
-              ),
+              lazy: formPage(formPages.education),
             },
             {
               path: 'final-steps',
-              lazy: formPage(
-                () => import(/* webpackChunkName: "page-final-steps" */ '../features/form/pages/FinalStepsPage'),
-              ),
+              lazy: formPage(formPages.finalSteps),
             },
             {
               path: 'check-answers',
-              lazy: formPage(
-                () => import(/* webpackChunkName: "page-check-answers" */ '../features/form/check/CheckAnswersPage'),
-              ),
+              lazy: formPage(formPages.checkAnswers),
             },
             {
               path: 'completion',
-              lazy: page(
-                () => import(/* webpackChunkName: "page-completion" */ '../features/form/pages/CompletionPage'),
-              ),
+              lazy: page(formPages.completion),
             },
           ],
         },
@@ -97,23 +90,23 @@ export function appRoutes(store: AppStore): RouteObject[] {
           children: [
             {
               path: 'signup',
-              lazy: page(() => import(/* webpackChunkName: "page-signup" */ '../features/auth/pages/SignUpPage')),
+              lazy: page(authPages.signup),
             },
             {
               path: 'confirm',
-              lazy: page(() => import(/* webpackChunkName: "page-confirm" */ '../features/auth/pages/ConfirmPage')),
+              lazy: page(authPages.confirm),
             },
             {
               path: 'login',
-              lazy: page(() => import(/* webpackChunkName: "page-login" */ '../features/auth/pages/LoginPage')),
+              lazy: page(authPages.login),
             },
             {
               path: 'forgot',
-              lazy: page(() => import(/* webpackChunkName: "page-forgot" */ '../features/auth/pages/ForgotPage')),
+              lazy: page(authPages.forgot),
             },
             {
               path: 'reset',
-              lazy: page(() => import(/* webpackChunkName: "page-reset" */ '../features/auth/pages/ResetPage')),
+              lazy: page(authPages.reset),
             },
           ],
         },

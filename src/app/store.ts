@@ -7,15 +7,20 @@ import {
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { api } from '../services/api';
-import session from '../features/session/sessionSlice';
-import answers from '../features/answers/answersSlice';
-import addAnother from '../features/addAnother/addAnotherSlice';
-import tabs from '../features/tabs/tabsSlice';
-import notifications from '../features/notifications/notificationsSlice';
-import documents from '../features/documents/documentsSlice';
-import sync, { storageWriteFailed } from '../features/answers/syncSlice';
-import { persistConfig } from '../features/persistence/persistConfig';
-import { addCrossTabListeners, answersSavedElsewhere, openCrossTabChannel } from '../features/answers/crossTab';
+import { sessionReducer as session } from '../features/session';
+import {
+  addCrossTabListeners,
+  answersReducer as answers,
+  answersSavedElsewhere,
+  openCrossTabChannel,
+  storageWriteFailed,
+  syncReducer as sync,
+} from '../features/answers';
+import { addAnotherReducer as addAnother } from '../features/addAnother';
+import { tabsReducer as tabs } from '../features/tabs';
+import { notificationsReducer as notifications } from '../features/notifications';
+import { documentsReducer as documents } from '../features/documents';
+import { persistConfig } from '../features/persistence';
 import { registerListeners } from './listenerMiddleware';
 
 export const rootReducer = combineReducers({

@@ -1,10 +1,10 @@
+import { userLoggedIn } from '../shared/events';
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { recordRequests } from '../../tests/msw/recorder';
 import { listenerHarness } from '../../tests/listenerHarness';
 import { rootReducer } from './store';
 import { answerChanged } from '../features/answers/answersSlice';
 import { toastShown } from '../features/notifications/notificationsSlice';
-import { userLoggedIn } from '../features/session/sessionSlice';
 import { tabSwitched } from '../features/tabs/tabsSlice';
 import { profileOf } from '../../tests/msw/auth';
 

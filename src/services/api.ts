@@ -1,10 +1,10 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { LookupCategory } from '../kernel/constants';
 import { LOOKUP_MAX_RESULTS, WEB_STATUS_RETRIES } from '../kernel/constants';
-import type { Profile } from '../features/session/sessionSlice';
-import type { StudentAnswers } from '../features/answers/answersSlice';
 import type {
   AddAnotherBody,
+  AnswerMap,
+  ProfileReply,
   ConfirmBody,
   ConversionBody,
   CONVERSION_STATUSES,
@@ -30,6 +30,8 @@ import { baseQuery } from './baseQuery';
 
 // Every call's shapes come from the API contract the server validates with (types only: no TypeBox here).
 export type MessageResponse = Shape<typeof MessageReply>;
+export type Profile = Shape<typeof ProfileReply>;
+type StudentAnswers = Shape<typeof AnswerMap>;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 export type DocumentAnswers = Shape<typeof DocumentAnswersShape>;
 export type LookupSuggestion = Shape<typeof LookupSuggestionShape>;

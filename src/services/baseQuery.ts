@@ -24,6 +24,12 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/**
+ * Whether a failed call found the session gone (401). Such a failure is never shown where it happened: this query
+ * already dispatched sessionInvalidated, and the session listener goes to /login with SPEC §8's message.
+ */
+export const endedTheSession = (error: unknown): boolean => (error as Partial<ApiError> | null)?.status === 401;
+
 function messageOf(data: unknown): string {
   const message = (data as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR;

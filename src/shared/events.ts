@@ -32,3 +32,21 @@ export const connectionRestored = createAction('app/connectionRestored');
 
 /** The server answered 401: the session is gone (SPEC §8). The session listener clears the cache and redirects. */
 export const sessionInvalidated = createAction('api/sessionInvalidated');
+
+/**
+ * The server accepted a login (the session listener then loads the account). Every slice that holds an
+ * applicant's data hears it and userLoggedOut, so none of them needs the session feature.
+ */
+export const userLoggedIn = createAction<{ username: string }>('session/userLoggedIn');
+
+/** The session ended here (logout, inactivity, 401): every slice that holds an applicant's data resets. */
+export const userLoggedOut = createAction('session/userLoggedOut');
+
+/**
+ * Answers changed without a keystroke (the server set or cleared a document's mark): while the application is
+ * being validated, the form revalidates these keys and their messages follow.
+ */
+export const revalidationRequested = createAction<{ keys: string[] }>('answers/revalidationRequested');
+
+/** The applicant moved on with a page button, answers saved (SPEC §4: the first such move ends the welcome). */
+export const pageChanged = createAction('session/pageChanged');

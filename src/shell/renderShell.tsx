@@ -6,7 +6,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { makeStore } from '../app/store';
-import { sessionDetected } from '../features/session/sessionSlice';
+import { sessionDetected } from '../features/session';
 import type { ShellVariant } from '../kernel/shells';
 import { ShellRenderContext } from './shellRender';
 import { staticRouteTree } from './staticRouteTree';

@@ -8,7 +8,7 @@
 import { prerender } from 'react-dom/static';
 import { makeStore } from '../app/store';
 import { api, type ServiceBundle } from '../services/api';
-import { applicantName, holdsOnly, reviewDocumentTitle } from '../features/review/StaffReview';
+import { applicantName, holdsOnly, reviewDocumentTitle } from '../features/review';
 import { staticRouteTree } from './staticRouteTree';
 
 /** A start-up that never loads the answers is a fault of the build, reported rather than waited on for ever. */

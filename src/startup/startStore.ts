@@ -1,10 +1,9 @@
 import { persistStore } from 'redux-persist';
 import { makeStore, type AppStore } from '../app/store';
 import { connectionRestored } from '../shared/events';
-import { sessionDetected } from '../features/session/sessionSlice';
+import { sessionDetected } from '../features/session';
 import { hasLoginCookie, loginCountFromCookie } from '../kernel/session/loginCookie';
-import { accountAtStart, setStorageAccount } from '../features/persistence/accountStorage';
-import { tidyDevice } from '../features/persistence/accountSwitch';
+import { accountAtStart, setStorageAccount, tidyDevice } from '../features/persistence';
 
 /** Whether this page is the staff view (a service token in the address). */
 const isStaffView = () => new URLSearchParams(window.location.search).has('service_token');

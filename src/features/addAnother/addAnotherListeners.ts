@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
-import { reportFailure } from '../notifications/reportFailure';
+import { reportFailure } from '../notifications';
 import { componentAdded, entryAddFailed, entryAddRequested, entryAddStarted } from './addAnotherSlice';
 
 /**

@@ -1,5 +1,5 @@
+import { userLoggedOut } from '../../shared/events';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { userLoggedOut } from '../session/sessionSlice';
 
 /** Add-another mapping: by button id, the count of components shown (default 1, SPEC §3); and adds being saved. */
 export interface AddAnotherState {

@@ -1,5 +1,5 @@
+import { userLoggedOut } from '../../shared/events';
 import reducer, { answerChanged, answersCleared, answersLoaded, hasAnyAnswer } from './answersSlice';
-import { userLoggedOut } from '../session/sessionSlice';
 
 const empty = reducer(undefined, { type: 'init' });
 

@@ -1,5 +1,5 @@
+import { userLoggedOut } from '../../shared/events';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { userLoggedOut } from '../session/sessionSlice';
 import { storableText } from '../../kernel/storableText';
 
 export type AnswerValue = string | boolean;

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
-import type { ApiError } from '../../services/baseQuery';
+import { endedTheSession, type ApiError } from '../../services/baseQuery';
 import { answersLoaded } from './answersSlice';
 import { changedKeys, mergeAnswers } from './merge';
 import { saveDeferred, saveRefused, saveStarted, saveSucceeded, serverVersionSeen } from './syncSlice';
@@ -40,7 +40,7 @@ export async function flushAnswers(listenerApi: ListenerApi, attempt = 0): Promi
     return 'saved';
   } catch (caught) {
     const error = caught as ApiError;
-    if (error.status === 401) {
+    if (endedTheSession(error)) {
       dispatch(saveDeferred({ offline: false }));
       return 'unauthorized';
     }

@@ -1,7 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { connectionRestored } from '../../shared/events';
 import { AUTOSAVE_DELAY_MS, SAVE_RETRY_DELAYS_MS } from '../../kernel/constants';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../notifications';
 import { answerChanged, answersCleared } from './answersSlice';
 import { flushAnswers } from './outbox';
 import { saveDeferred, saveRefused } from './syncSlice';

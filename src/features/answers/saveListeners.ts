@@ -1,9 +1,8 @@
 import type { AppStartListening } from '../../app/store';
-import { navigationRequested } from '../../shared/events';
+import { navigationRequested, pageChanged } from '../../shared/events';
 import { navigate } from '../../shared/navigation';
 import { PATHS } from '../../kernel/paths';
 import { api } from '../../services/api';
-import { pageChanged } from '../session/sessionSlice';
 import { hasAnyAnswer } from './answersSlice';
 import { flushAnswers } from './outbox';
 

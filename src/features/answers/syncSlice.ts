@@ -1,6 +1,6 @@
+import { userLoggedOut } from '../../shared/events';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { answerChanged, answersCleared } from './answersSlice';
-import { userLoggedOut } from '../session/sessionSlice';
 
 /**
  * The save outbox: which answer keys changed since the last successful save, the server version the

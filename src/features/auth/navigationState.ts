@@ -1,4 +1,4 @@
-import type { StudentAnswers } from '../answers/answersSlice';
+import type { StudentAnswers } from '../answers';
 
 /**
  * What may travel in the history entry's state between the account pages (SPEC §2): the username for the

@@ -1,8 +1,7 @@
 import type { AppDispatch } from '../../app/store';
-import { CARD_ERRORS } from '../../kernel/messages';
-import { GENERIC_ERROR, SUCCESS_TOAST_TITLE } from '../../kernel/messages';
+import { CARD_ERRORS, GENERIC_ERROR, SUCCESS_TOAST_TITLE } from '../../kernel/messages';
 import type { ApiError } from '../../services/baseQuery';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../notifications';
 
 export { SUCCESS_TOAST_TITLE };
 

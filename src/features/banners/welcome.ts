@@ -1,5 +1,5 @@
 import { WELCOME_BANNER_MAX_LOGINS } from '../../kernel/constants';
-import type { SessionState } from '../session/sessionSlice';
+import type { SessionState } from '../session';
 
 export type WelcomeKind = 'invitation' | 'welcome' | 'encouragement' | 'submitted';
 

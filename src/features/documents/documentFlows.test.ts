@@ -6,11 +6,11 @@
  * stops the spinner, records the error (field and 'Error uploading file for {key}' toast) and clears the answer.
  * Also: the delete, the data fetched again when a question shows, a logout cancelling a poll, the PDF download.
  */
+import { userLoggedOut } from '../../shared/events';
 import { HttpResponse } from 'msw';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS, UNDO_TOAST_MS } from '../../kernel/constants';
 import { GENERIC_ERROR } from '../../kernel/messages';
-import { userLoggedOut } from '../session/sessionSlice';
-import { tabSwitched, tabSwitchUndone } from '../tabs/tabsSlice';
+import { tabSwitchRequested, tabSwitchUndone } from '../tabs/tabsSlice';
 import { loggedInState } from '../../../tests/listenerHarness';
 import {
   DOC_KEY,
@@ -28,6 +28,7 @@ import {
   deleteRequested,
   documentQuestionShown,
   documentsDiscarded,
+  documentsKept,
   DELETED_NOTICE,
   pdfDownloadRequested,
   uploadRequested,
@@ -498,7 +499,18 @@ describe('a tab switch’s files: deleted once the Undo has had its time', () =>
 
   it.each([
     ['the Undo', tabSwitchUndone({ tabId: 'personal_statement', tab: 'upload', answers: {}, title: 'x' })],
-    ['choosing the tab again by hand', tabSwitched({ tabId: 'personal_statement', tab: 'upload' })],
+    [
+      'choosing the tab again by hand',
+      tabSwitchRequested({
+        tabId: 'personal_statement',
+        from: 'write',
+        to: 'upload',
+        fromLabel: 'Write',
+        title: 'x',
+        clears: [],
+        documentLabels: {},
+      }),
+    ],
   ])('%s within that time keeps the file: nothing is deleted', async (_, back) => {
     const calls = recordDocumentCalls({ 'PUT /api/tabs': { message: 'ok' } });
     const store = discardedStore();
@@ -517,7 +529,7 @@ describe('a tab switch’s files: deleted once the Undo has had its time', () =>
     });
     const store = discardedStore();
     store.dispatch(documentsDiscarded(discard));
-    store.dispatch(tabSwitched({ tabId: 'other_group', tab: 'upload' }));
+    store.dispatch(documentsKept({ tabId: 'other_group', tab: 'upload' }));
     await until(() => docOf(store, DOC_KEY).file === null, 50);
     expect(calls.map(line)).toEqual(deletes);
   });

@@ -11,20 +11,22 @@
  * - remove: delete (confirmed) and tab switches delete the conversion and the document answer.
  * - the PDF copy: fetched (polled every second while it is being made) and downloaded.
  */
-import { reportFailure } from '../notifications/reportFailure';
+import { reportFailure, toastShown } from '../notifications';
 import { TaskAbortError, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening, RootState } from '../../app/store';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
 import { GENERIC_ERROR } from '../../kernel/messages';
 import { api } from '../../services/api';
-import { sessionInvalidated } from '../../shared/events';
-import type { ApiError } from '../../services/baseQuery';
-import { answerChanged, answersCleared, answersLoaded, validationErrorsChanged } from '../answers/answersSlice';
-import { mergeAnswers } from '../answers/merge';
-import { flushAnswers } from '../answers/outbox';
-import { serverVersionSeen } from '../answers/syncSlice';
-import { loadValidation } from '../form/formListeners';
-import { toastShown } from '../notifications/notificationsSlice';
+import { revalidationRequested, sessionInvalidated } from '../../shared/events';
+import { endedTheSession, type ApiError } from '../../services/baseQuery';
+import {
+  answerChanged,
+  answersCleared,
+  answersLoaded,
+  mergeAnswers,
+  flushAnswers,
+  serverVersionSeen,
+} from '../answers';
 import {
   CHECK_WAIT_MS,
   checkFinished,
@@ -87,15 +89,6 @@ const rethrowIfCancelled = (error: unknown) => {
 /** A fresh answer, never one from the cache, without keeping a cache subscription. */
 const fresh = { forceRefetch: true, subscribe: false } as const;
 
-/** Revalidates one answer while the application is being validated (its message may now be gone). */
-async function revalidateKey(listenerApi: ListenerApi, key: string) {
-  if (listenerApi.getState().session.web_status !== 'validating') return;
-  const { mergeErrors, revalidate } = await loadValidation();
-  const { answers } = listenerApi.getState();
-  const errors = mergeErrors(answers.errors, revalidate([key], answers.values));
-  if (errors !== answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
-}
-
 /**
  * The server changed the answer map itself (ANSWERED set by a finished conversion, cleared by a delete) and bumped
  * its version: its answers are taken for `key` and every key this tab has not changed, with the new version, so
@@ -116,7 +109,7 @@ async function adoptServerAnswer(listenerApi: ListenerApi, key: string, value?: 
     if (typeof profile.version === 'number' && (sync.version === null || profile.version > sync.version)) {
       dispatch(serverVersionSeen(profile.version));
     }
-    await revalidateKey(listenerApi, key);
+    listenerApi.dispatch(revalidationRequested({ keys: [key] }));
   } catch (error) {
     rethrowIfCancelled(error);
     if (value !== undefined) dispatch(answerChanged({ key, value }));
@@ -127,9 +120,9 @@ async function adoptServerAnswer(listenerApi: ListenerApi, key: string, value?: 
 /** SPEC §4: the spinner stops, the error is recorded (field and toast) and the answer cleared. */
 async function fail(listenerApi: ListenerApi, key: string, error: unknown, removeStored: boolean) {
   const { dispatch, getState } = listenerApi;
-  const { status, message } = failureOf(error);
+  const { message } = failureOf(error);
   dispatch(uploadFailed({ key, message }));
-  if (status === 401) return; // the session is gone: the 401 handling goes to /login
+  if (endedTheSession(error)) return; // the session is gone: the 401 handling goes to /login
   if (getState().answers.values[key] !== undefined) dispatch(answersCleared([key]));
   dispatch(toastShown({ severity: 'error', title: uploadErrorTitle(questionLabel(key)), message }));
   // A file stored before this attempt would still be listed (and printed) without its answer: it goes too.
@@ -289,9 +282,9 @@ export async function remove(listenerApi: ListenerApi, keys: readonly string[], 
       dispatch(deleteFinished({ key }));
     } catch (error) {
       rethrowIfCancelled(error);
-      const { status, message } = failureOf(error);
+      const { message } = failureOf(error);
       dispatch(deleteFailed({ key, message }));
-      if (status === 401) continue;
+      if (endedTheSession(error)) continue;
       const title = tabId === undefined ? uploadErrorTitle(questionLabel(key)) : tabsError(questionLabel(tabId));
       dispatch(toastShown({ severity: 'error', title, message }));
     }
@@ -345,7 +338,7 @@ export function reportPdfFailure(listenerApi: ListenerApi, action: UnknownAction
   let message: string | undefined;
   if (api.endpoints.getPdf.matchRejected(action)) {
     const error = action.payload as ApiError | undefined;
-    if (action.meta.condition || !error || error.status === 401) return;
+    if (action.meta.condition || !error || endedTheSession(error)) return;
     message = error.message;
   } else if (api.endpoints.getPdf.matchFulfilled(action)) {
     if (statusOf(action.payload.status) !== 'failed') return;

@@ -5,16 +5,16 @@
  *
  * One flow per question key; a logout cancels every flow under way (uploads, polls, deletes, the PDF download).
  */
+import { userLoggedOut } from '../../shared/events';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
 import { UNDO_TOAST_MS } from '../../kernel/constants';
-import { userLoggedOut } from '../session/sessionSlice';
-import { tabSwitched, tabSwitchUndone } from '../tabs/tabsSlice';
 import {
   deleteRequested,
   documentQuestionShown,
   documentsDiscarded,
+  documentsKept,
   pdfDownloadRequested,
   selectDocuments,
   uploadRequested,
@@ -69,10 +69,7 @@ export function addDocumentListeners(startListening: AppStartListening) {
       else if (documentsDiscarded.match(action)) {
         const { tabId, fromTab, keys } = action.payload;
         const back = await listenerApi.condition(
-          (next) =>
-            (tabSwitchUndone.match(next) || tabSwitched.match(next)) &&
-            next.payload.tabId === tabId &&
-            next.payload.tab === fromTab,
+          (next) => documentsKept.match(next) && next.payload.tabId === tabId && next.payload.tab === fromTab,
           UNDO_TOAST_MS,
         );
         if (!back) await remove(listenerApi, keys, tabId);

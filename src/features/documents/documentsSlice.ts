@@ -1,7 +1,7 @@
+import { userLoggedOut } from '../../shared/events';
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { api, type DocumentAnswers } from '../../services/api';
-import { userLoggedOut } from '../session/sessionSlice';
 
 /**
  * Documents (SPEC §4 upload flow): per answer key, where its upload stands, the file the server holds (name and
@@ -63,11 +63,16 @@ export const deleteRequested = createAction<{ key: string }>('documents/deleteRe
 /** A tab switch left these keys' tab: their conversions and document answers are deleted (SPEC §4 Tabs). */
 /**
  * A tab switch left `fromTab` holding uploaded files (`keys`): they are deleted once the Undo has had its time
- * (UNDO_TOAST_MS), unless the tab is chosen again meanwhile (documentListeners.ts).
+ * (UNDO_TOAST_MS), unless the tab is chosen again meanwhile (documentsKept; documentListeners.ts).
  */
 export const documentsDiscarded = createAction<{ tabId: string; fromTab: string; keys: string[] }>(
   'documents/discarded',
 );
+/**
+ * Tab `tab` of group `tabId` is chosen again (its Undo, or by hand): files a switch away from it left are kept if
+ * their Undo time has not run out. Dispatched by the tabs flows, so this feature needs nothing of theirs.
+ */
+export const documentsKept = createAction<{ tabId: string; tab: string }>('documents/kept');
 /** 'Download a PDF copy of your application' was pressed. */
 export const pdfDownloadRequested = createAction('documents/pdfDownloadRequested');
 

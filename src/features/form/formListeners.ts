@@ -8,9 +8,12 @@
  * This file sits in the app's first download (the store registers it), so the form logic and yup are imported
  * on demand: conditions.ts with the definition (already there once a form page is shown), schema.ts when needed.
  */
-import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { isAnyOf } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
-import { answerChanged, answersCleared, validationErrorsChanged } from '../answers/answersSlice';
+import { revalidationRequested } from '../../shared/events';
+
+type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+import { answerChanged, answersCleared, validationErrorsChanged } from '../answers';
 
 interface Logic {
   keysToClear: typeof import('../../kernel/form/conditions').keysToClear;
@@ -36,17 +39,17 @@ export async function loadFormLogic(): Promise<Logic> {
   }
   return logic;
 }
-export const loadValidation = async (): Promise<Validation> =>
+const loadValidation = async (): Promise<Validation> =>
   (validation ??= await import(/* webpackChunkName: "form-validation" */ './validation'));
 
 /**
  * An action handled once even when the listener is registered twice (the store's registration and a page's
  * interim one: see FormPage). Listeners see the same action object.
  */
-const handled = new WeakSet<UnknownAction>();
+const handled = new WeakSet<object>();
 
 export function addFormListeners(startListening: AppStartListening) {
-  return startListening({
+  const unsubscribeChanges = startListening({
     matcher: isAnyOf(answerChanged, answersCleared),
     effect: async (action, listenerApi) => {
       if (handled.has(action)) return;
@@ -71,11 +74,30 @@ export function addFormListeners(startListening: AppStartListening) {
       // While validating every change is checked; before that, dates only.
       const validating = listenerApi.getState().session.web_status === 'validating';
       const keys = validating ? changed : changed.filter((key) => entryByKey(key)?.question.type === 'date');
-      if (keys.length === 0) return;
-      const { mergeErrors, revalidate } = validation ?? (await loadValidation());
-      const state = listenerApi.getState();
-      const errors = mergeErrors(state.answers.errors, revalidate(keys, state.answers.values));
-      if (errors !== state.answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
+      await revalidateKeys(listenerApi, keys);
     },
   });
+  // Answers the server changed (a document's mark): revalidated while validating, as a keystroke would be.
+  const unsubscribeRevalidation = startListening({
+    actionCreator: revalidationRequested,
+    effect: async ({ payload }, listenerApi) => {
+      if (handled.has(payload)) return;
+      handled.add(payload);
+      if (listenerApi.getState().session.web_status !== 'validating') return;
+      await revalidateKeys(listenerApi, payload.keys);
+    },
+  });
+  return () => {
+    unsubscribeChanges();
+    unsubscribeRevalidation();
+  };
+}
+
+/** New messages for `keys` (and the keys whose rules read them) in state.answers.errors. */
+async function revalidateKeys(listenerApi: ListenerApi, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  const { mergeErrors, revalidate } = validation ?? (await loadValidation());
+  const state = listenerApi.getState();
+  const errors = mergeErrors(state.answers.errors, revalidate(keys, state.answers.values));
+  if (errors !== state.answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
 }

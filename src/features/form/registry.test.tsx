@@ -5,6 +5,7 @@ import { QUESTION_TYPES, type Question } from '../../kernel/form/definition/type
 import { countedRenderers } from '../../../bench/countedRenderers';
 import type { QuestionProps } from './renderer/Field';
 import { rendererFor, RENDERERS } from './registry';
+import { QuestionRenderer } from './renderer/QuestionRenderer';
 import { renderForm, renderQuestion, SECTION } from './testing';
 
 describe('the renderer registry', () => {
@@ -42,8 +43,8 @@ describe('the renderer registry', () => {
     const Text = counted.text;
     const { user } = renderForm(
       <>
-        <Text question={text('first_name', 'First Name')} section={SECTION} />
-        <Text question={text('last_name', 'Last Name')} section={SECTION} />
+        <Text question={text('first_name', 'First Name')} section={SECTION} Nested={QuestionRenderer} />
+        <Text question={text('last_name', 'Last Name')} section={SECTION} Nested={QuestionRenderer} />
       </>,
     );
     expect(renders).toEqual({ first_name: 1, last_name: 1 });

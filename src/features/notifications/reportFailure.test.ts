@@ -1,6 +1,6 @@
 import { makeStore } from '../../app/store';
 import { GENERIC_ERROR } from '../../kernel/messages';
-import { reportFailure } from './reportFailure';
+import { reportFailure, reportFailureInDialog } from './reportFailure';
 
 describe('reportFailure', () => {
   const toasts = (store: ReturnType<typeof makeStore>) =>
@@ -26,5 +26,24 @@ describe('reportFailure', () => {
     const store = makeStore();
     reportFailure(store.dispatch, 'T', { status: 'FETCH_ERROR' });
     expect(toasts(store)).toEqual([{ severity: 'error', title: 'T', message: GENERIC_ERROR }]);
+  });
+});
+
+describe('reportFailureInDialog', () => {
+  const dialog = (store: ReturnType<typeof makeStore>) => store.getState().notifications.dialog;
+
+  it('shows the server’s message in the error dialog, or the generic one', () => {
+    const store = makeStore();
+    reportFailureInDialog(store.dispatch, { status: 500, message: 'The server is busy.' });
+    expect(dialog(store)).toMatchObject({ message: 'The server is busy.' });
+    const other = makeStore();
+    reportFailureInDialog(other.dispatch, { status: 'FETCH_ERROR' });
+    expect(dialog(other)).toMatchObject({ message: GENERIC_ERROR });
+  });
+
+  it('says nothing for a 401', () => {
+    const store = makeStore();
+    reportFailureInDialog(store.dispatch, { status: 401, message: 'Your session is invalid.' });
+    expect(dialog(store)).toBeNull();
   });
 });

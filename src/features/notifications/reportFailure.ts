@@ -1,7 +1,9 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { GENERIC_ERROR } from '../../kernel/messages';
-import type { ApiError } from '../../services/baseQuery';
-import { toastShown } from './notificationsSlice';
+import { endedTheSession, type ApiError } from '../../services/baseQuery';
+import { dialogShown, toastShown } from './notificationsSlice';
+
+const messageOf = (error: unknown) => (error as Partial<ApiError> | null)?.message || GENERIC_ERROR;
 
 /**
  * A failed call, shown as an error toast titled `title` with the server's message (or the generic one). A 401 is
@@ -9,8 +11,13 @@ import { toastShown } from './notificationsSlice';
  * Returns whether it was shown.
  */
 export function reportFailure(dispatch: Dispatch, title: string, error: unknown): boolean {
-  const { status, message } = (error ?? {}) as Partial<ApiError>;
-  if (status === 401) return false;
-  dispatch(toastShown({ severity: 'error', title, message: message || GENERIC_ERROR }));
+  if (endedTheSession(error)) return false;
+  dispatch(toastShown({ severity: 'error', title, message: messageOf(error) }));
   return true;
+}
+
+/** A failed load or submission, shown in the error dialog (SPEC §9); a 401 is not shown, as above. */
+export function reportFailureInDialog(dispatch: Dispatch, error: unknown): void {
+  if (endedTheSession(error)) return;
+  dispatch(dialogShown({ message: messageOf(error) }));
 }

@@ -1,4 +1,4 @@
-import type { StudentAnswers } from '../answers/answersSlice';
+import type { StudentAnswers } from '../answers';
 import {
   accountsStored,
   currentAccount,

@@ -1,5 +1,5 @@
 import { UNSENT_ANSWERS_KEPT_DAYS } from '../../kernel/constants';
-import type { StudentAnswers } from '../answers/answersSlice';
+import type { StudentAnswers } from '../answers';
 import { localStore } from './accountStorage';
 
 /**

@@ -3,14 +3,11 @@ import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../shared/hooks';
 import type { RootState } from '../../app/store';
 import { GENERIC_ERROR, REVIEW_LOADING } from '../../kernel/messages';
-import { SITE_NAME } from '../../kernel/partner';
 import type { ServiceBundle } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
-import type { StudentAnswers } from '../answers/answersSlice';
+import { applicantName, holdsOnly, REVIEW_FALLBACK_TITLE, reviewDocumentTitle } from './staffView';
 import '../form/form.css';
 import './review.css';
-
-export const REVIEW_FALLBACK_TITLE = 'Application';
 
 const StaffReviewContent = lazy(() => import(/* webpackChunkName: "staff-review-content" */ './StaffReviewContent'));
 
@@ -21,24 +18,6 @@ function selectServiceBundle(state: RootState) {
   }
   return undefined;
 }
-
-/**
- * Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's): the
- * view shows from then on (the server's render waits for it too, src/shell/renderStaffPage.tsx).
- */
-export function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
-  const keys = Object.keys(bundle);
-  return keys.length === Object.keys(values).length && keys.every((key) => values[key] === bundle[key]);
-}
-
-/** The applicant's name from their answers, or '' when not given. */
-export function applicantName(values: StudentAnswers): string {
-  const part = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() : '');
-  return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
-}
-
-/** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/shell/renderStaffPage.tsx). */
-export const reviewDocumentTitle = (name: string) => `${name || REVIEW_FALLBACK_TITLE} - ${SITE_NAME}`;
 
 /**
  * The staff view (SPEC §1): one read-only, print-style view of all three pages of the applicant the service token

@@ -2,9 +2,7 @@ import { useAppSelector } from '../../shared/hooks';
 import type { ServiceBundle } from '../../services/api';
 import { FORM_PAGES_DEFINITION, questionLabel } from '../../kernel/form/definition';
 import type { Page, Section } from '../../kernel/form/definition/types';
-import { useSectionVisible } from '../form/renderer/hooks';
-import { OnlyAnsweredContext } from '../form/renderer/onlyAnswered';
-import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
+import { useSectionVisible, OnlyAnsweredContext, QuestionRenderer } from '../form';
 import { isAnswered } from './answered';
 
 function ReviewSection({ page, section }: { page: Page; section: Section }) {

@@ -1,6 +1,6 @@
 import { answerKeysOf, entryPrefixes, type Question } from '../../kernel/form/definition';
 import { entryQuestion } from '../../kernel/form/definition/walk';
-import type { StudentAnswers } from '../answers/answersSlice';
+import type { StudentAnswers } from '../answers';
 
 /*
  * The staff view shows answers only: unanswered questions, empty add-another entries and the applicant's help text

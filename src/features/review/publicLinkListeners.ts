@@ -2,13 +2,12 @@
  * SPEC §1 / §6: a visitor may open a saved public application (?token=…). appStarted loads its answers; this says
  * so in a success toast, or shows the server's message (an invalid or expired link) in an error toast.
  */
-import { SUCCESS_TOAST_TITLE } from '../../kernel/messages';
+import { SUCCESS_TOAST_TITLE, GENERIC_ERROR } from '../../kernel/messages';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
-import { GENERIC_ERROR } from '../../kernel/messages';
 import { api } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../notifications';
 
 export const PUBLIC_LINK_LOADED_TITLE = SUCCESS_TOAST_TITLE;
 export const PUBLIC_LINK_LOADED =

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { logoutRequested, navigationRequested } from '../../shared/events';
+import { logoutRequested, navigationRequested, userLoggedIn } from '../../shared/events';
 import {
   ANSWERS_KEPT_TITLE,
   LAST_VISIT_REFUSED_TITLE,
@@ -14,7 +14,6 @@ import { answerChanged } from '../answers/answersSlice';
 import { setStorageAccount, VISITOR } from '../persistence/accountStorage';
 import { switchToAccount } from '../persistence/accountSwitch';
 import { readUnsent } from '../persistence/unsentAnswers';
-import { userLoggedIn } from './sessionSlice';
 
 /**
  * Every way a session ends keeps what was typed and not acknowledged, and the next login of that account on this

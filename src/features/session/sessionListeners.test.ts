@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { listenerHarness, loggedInState } from '../../../tests/listenerHarness';
-import { appStarted, logoutRequested, pageVisited } from '../../shared/events';
+import { appStarted, logoutRequested, pageVisited, userLoggedIn } from '../../shared/events';
 import { INACTIVITY_LOGOUT } from '../../kernel/messages';
 import { answerChanged } from '../answers/answersSlice';
-import { initialSessionState, userLoggedIn } from './sessionSlice';
+import { initialSessionState } from './sessionSlice';
 
 const profile = (extra: object = {}) => ({
   username: 'ada@example.com',

@@ -1,5 +1,13 @@
 import type { AppStartListening } from '../../app/store';
-import { appStarted, logoutRequested, pageVisited, startupLoadsSettled } from '../../shared/events';
+import {
+  appStarted,
+  logoutRequested,
+  pageVisited,
+  startupLoadsSettled,
+  userLoggedIn,
+  userLoggedOut,
+  sessionInvalidated,
+} from '../../shared/events';
 import { currentPath, navigate } from '../../shared/navigation';
 import { DEFAULT_ROUTE, isFormPage, PATHS } from '../../kernel/paths';
 import {
@@ -13,25 +21,22 @@ import {
   SESSION_INVALID,
 } from '../../kernel/messages';
 import { api } from '../../services/api';
-import { sessionInvalidated } from '../../shared/events';
-import type { ApiError } from '../../services/baseQuery';
-import { answersLoaded } from '../answers/answersSlice';
-import { mergeAnswers } from '../answers/merge';
-import { flushAnswers, type FlushResult } from '../answers/outbox';
-import { pendingRestored, saveRefused, saveSucceeded, serverVersionSeen } from '../answers/syncSlice';
-import { leaveAccount, storageReleased, switchToAccount, unsentAnswersDelivered } from '../persistence/accountSwitch';
-import { unsentOf } from '../persistence/unsentAnswers';
-import { addAnotherLoaded } from '../addAnother/addAnotherSlice';
-import { tabsLoaded } from '../tabs/tabsSlice';
-import { dialogShown, toastShown } from '../notifications/notificationsSlice';
+import { endedTheSession, type ApiError } from '../../services/baseQuery';
 import {
-  lastPageReported,
-  profileLoaded,
-  serviceModeEntered,
-  userLoggedIn,
-  userLoggedOut,
-  webStatusChanged,
-} from './sessionSlice';
+  answersLoaded,
+  mergeAnswers,
+  flushAnswers,
+  type FlushResult,
+  pendingRestored,
+  saveRefused,
+  saveSucceeded,
+  serverVersionSeen,
+} from '../answers';
+import { leaveAccount, storageReleased, switchToAccount, unsentAnswersDelivered, unsentOf } from '../persistence';
+import { addAnotherLoaded } from '../addAnother';
+import { tabsLoaded } from '../tabs';
+import { dialogShown, reportFailureInDialog, toastShown } from '../notifications';
+import { lastPageReported, profileLoaded, serviceModeEntered, webStatusChanged } from './sessionSlice';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -108,13 +113,6 @@ async function announceLastVisit(listenerApi: ListenerApi, username: string, fir
   }
 }
 
-/** Fetch failures other than 401 go to the error dialog (SPEC §9: errors to an error boundary). */
-function reportLoadError(listenerApi: ListenerApi, error: unknown) {
-  const status = (error as ApiError).status;
-  if (status === 401) return; // the 401 listener already redirects
-  listenerApi.dispatch(dialogShown({ message: (error as ApiError).message ?? String(error) }));
-}
-
 export function addSessionListeners(startListening: AppStartListening) {
   // Start-up: a public link, the staff view, or the returning applicant's saved work.
   startListening({
@@ -150,7 +148,7 @@ export function addSessionListeners(startListening: AppStartListening) {
           if (loaded.data) dispatch(answersLoaded(loaded.data));
         }
       } catch (error) {
-        reportLoadError(listenerApi, error);
+        reportFailureInDialog(listenerApi.dispatch, error);
       } finally {
         dispatch(startupLoadsSettled());
       }
@@ -166,7 +164,7 @@ export function addSessionListeners(startListening: AppStartListening) {
         const target = profile.last_page && isFormPage(profile.last_page) ? profile.last_page : DEFAULT_ROUTE;
         navigate(target, { replace: true });
       } catch (error) {
-        reportLoadError(listenerApi, error);
+        reportFailureInDialog(listenerApi.dispatch, error);
       }
     },
   });
@@ -199,7 +197,7 @@ export function addSessionListeners(startListening: AppStartListening) {
         await dispatch(api.endpoints.logout.initiate()).unwrap();
       } catch (error) {
         // 401: already logged out on the server (another tab's idle logout, say): finish the logout here.
-        if ((error as ApiError).status !== 401 && payload.reason === 'user') {
+        if (!endedTheSession(error) && payload.reason === 'user') {
           dispatch(dialogShown({ message: (error as ApiError).message }));
           return;
         }

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { WebStatus } from '../../kernel/constants';
+import type { Profile } from '../../services/api';
 import { deriveWebStatus } from './webStatus';
+import { pageChanged, userLoggedIn, userLoggedOut } from '../../shared/events';
 
 /** The client snapshot of SPEC §3. */
 export interface SessionState {
@@ -14,17 +16,6 @@ export interface SessionState {
   web_status: WebStatus | null;
   /** Whether the profile has been loaded for this session (the last page is restored once, after it). */
   profile_loaded: boolean;
-}
-
-export interface Profile {
-  username: string;
-  last_page: string | null;
-  successful_login: string[];
-  web_status: { web_status: string }[];
-  answer: Record<string, string | boolean>;
-  /** The server's version of the answers (beyond SPEC §3; If-Match on saves). */
-  version?: number;
-  document_answer: Record<string, { file_name: string; file_size: number }>;
 }
 
 export const initialSessionState: SessionState = {
@@ -47,12 +38,6 @@ const sessionSlice = createSlice({
       state.is_logged_in = action.payload.isLoggedIn;
       if (action.payload.isLoggedIn && action.payload.numLogins) state.num_logins = action.payload.numLogins;
     },
-    userLoggedIn(state, action: PayloadAction<{ username: string }>) {
-      state.is_logged_in = true;
-      state.username = action.payload.username;
-      state.has_changed_page = false;
-      state.profile_loaded = false;
-    },
     profileLoaded(state, action: PayloadAction<Profile>) {
       const profile = action.payload;
       state.username = profile.username;
@@ -67,27 +52,25 @@ const sessionSlice = createSlice({
     lastPageReported(state, action: PayloadAction<string>) {
       state.last_page = action.payload;
     },
-    /** The first navigation by a page-navigation button (SPEC §4). */
-    pageChanged(state) {
-      state.has_changed_page = true;
-    },
     serviceModeEntered(state) {
       state.is_service_user = true;
     },
-    userLoggedOut() {
-      return initialSessionState;
-    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(userLoggedIn, (state, action) => {
+        state.is_logged_in = true;
+        state.username = action.payload.username;
+        state.has_changed_page = false;
+        state.profile_loaded = false;
+      })
+      .addCase(pageChanged, (state) => {
+        state.has_changed_page = true;
+      })
+      .addCase(userLoggedOut, () => initialSessionState);
   },
 });
 
-export const {
-  sessionDetected,
-  userLoggedIn,
-  profileLoaded,
-  webStatusChanged,
-  lastPageReported,
-  pageChanged,
-  serviceModeEntered,
-  userLoggedOut,
-} = sessionSlice.actions;
+export const { sessionDetected, profileLoaded, webStatusChanged, lastPageReported, serviceModeEntered } =
+  sessionSlice.actions;
 export default sessionSlice.reducer;

@@ -4,11 +4,10 @@ import { navigate } from '../../shared/navigation';
 import { DEFAULT_ROUTE, PATHS } from '../../kernel/paths';
 import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { api } from '../../services/api';
-import type { ApiError } from '../../services/baseQuery';
-import { validationErrorsChanged } from '../answers/answersSlice';
-import { dialogShown } from '../notifications/notificationsSlice';
+import { validationErrorsChanged, flushAnswers } from '../answers';
+import { dialogShown, reportFailureInDialog } from '../notifications';
+import { loadValidationSchema } from '../form';
 import { webStatusChanged } from './sessionSlice';
-import { flushAnswers } from '../answers/outbox';
 
 export const SUBMIT_NEEDS_SAVE =
   'Your latest answers could not be sent yet, so the application was not submitted. Your answers are kept on this device: please try again when you are back online.';
@@ -35,7 +34,7 @@ export function addSubmitListeners(startListening: AppStartListening) {
       }
       // The whole application against the schema built from the form definition (SPEC §4/§5). Loaded on demand:
       // the definition belongs to the form pages' chunks, not the first download.
-      const { validateAnswers } = await import(/* webpackChunkName: "form-validation" */ '../form/schema');
+      const { validateAnswers } = await loadValidationSchema();
       const errors = validateAnswers(answers.values);
       const missing = Object.keys(errors);
       dispatch(validationErrorsChanged(errors));
@@ -57,8 +56,7 @@ export function addSubmitListeners(startListening: AppStartListening) {
         void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'submitted' }));
         navigate(PATHS.completion, { state: { successMessage: SUBMIT_SUCCESS } });
       } catch (error) {
-        if ((error as ApiError).status === 401) return;
-        dispatch(dialogShown({ message: (error as ApiError).message }));
+        reportFailureInDialog(dispatch, error);
       }
     },
   });

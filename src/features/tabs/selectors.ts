@@ -1,6 +1,6 @@
 import type { RootState } from '../../app/store';
-import { hasAnyAnswer } from '../answers/answersSlice';
-import { isBusy, selectDocument } from '../documents/documentsSlice';
+import { hasAnyAnswer } from '../answers';
+import { isBusy, selectDocument } from '../documents';
 import { ANSWERED } from '../../kernel/documents/messages';
 import type { TabSwitch } from './tabsSlice';
 

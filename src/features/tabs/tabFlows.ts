@@ -8,10 +8,9 @@ import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
 import { UNDO_TOAST_MS } from '../../kernel/constants';
 import { api } from '../../services/api';
-import { answersCleared, descKey, hasAnyAnswer } from '../answers/answersSlice';
-import { documentsDiscarded, selectDocument } from '../documents/documentsSlice';
-import { toastShown } from '../notifications/notificationsSlice';
-import { reportFailure } from '../notifications/reportFailure';
+import { answersCleared, descKey, hasAnyAnswer } from '../answers';
+import { documentsDiscarded, documentsKept, selectDocument } from '../documents';
+import { toastShown, reportFailure } from '../notifications';
 import { FILE_REMOVED_TITLE, fileRemoved, TYPED_CLEARED_TITLE, typedCleared, UNDO } from './messages';
 import { holdsFile } from './selectors';
 import { tabSwitched, tabSwitchFailed, tabSwitchStarted, tabSwitchUndone, type TabSwitch } from './tabsSlice';
@@ -44,6 +43,7 @@ export async function switchTab({ dispatch, getState }: ListenerApi, request: Ta
       }),
   );
   dispatch(tabSwitched({ tabId, tab: to }));
+  dispatch(documentsKept({ tabId, tab: to })); // back to a tab left moments ago: its files stay
   if (clears.length > 0) dispatch(answersCleared(clears));
   if (uploaded.length > 0) dispatch(documentsDiscarded({ tabId, fromTab: from, keys: uploaded }));
   if (typed.length === 0 && uploaded.length === 0) return;

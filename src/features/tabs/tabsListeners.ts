@@ -1,7 +1,8 @@
-import { reportFailure } from '../notifications/reportFailure';
+import { reportFailure } from '../notifications';
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
-import { answerChanged } from '../answers/answersSlice';
+import { answerChanged } from '../answers';
+import { documentsKept } from '../documents';
 import { tabSwitched, tabSwitchRequested, tabSwitchUndone } from './tabsSlice';
 
 type Flows = typeof import('./tabFlows');
@@ -25,6 +26,7 @@ export function addTabsListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: tabSwitchUndone,
     effect: async ({ payload }, { dispatch }) => {
+      dispatch(documentsKept({ tabId: payload.tabId, tab: payload.tab }));
       try {
         await dispatch(api.endpoints.putTabs.initiate({ tab_id: payload.tabId, chosen_tab: payload.tab })).unwrap();
       } catch (error) {

@@ -1,6 +1,6 @@
+import { userLoggedOut } from '../../shared/events';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudentAnswers } from '../answers/answersSlice';
-import { userLoggedOut } from '../session/sessionSlice';
+import type { StudentAnswers } from '../answers';
 
 /** Tabs mapping: by tab group id, the chosen tab (SPEC §3); and the groups whose switch is being saved. */
 export interface TabsState {

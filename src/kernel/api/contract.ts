@@ -72,6 +72,19 @@ export const PdfStatusReply = Type.Object({
 });
 export const PdfFileQuery = Type.Object({ v: Type.String({ pattern: '^[0-9a-f]{16,64}$' }) });
 
+/* ---- The applicant's profile ---- */
+
+/** GET /api/profile: SPEC §3's profile, with the answers' version (beyond SPEC §3; If-Match on saves). */
+export const ProfileReply = Type.Object({
+  username: Type.String(),
+  last_page: Type.Union([Type.String(), Type.Null()]),
+  successful_login: Type.Array(Type.String()),
+  web_status: Type.Array(Type.Object({ web_status: Type.String() })),
+  answer: AnswerMap,
+  version: Type.Optional(Type.Number()),
+  document_answer: DocumentAnswers,
+});
+
 /* ---- Public links, the staff view, look-ups ---- */
 
 export const tokenQuery = <N extends string>(name: N) =>

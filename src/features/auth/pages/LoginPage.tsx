@@ -1,10 +1,10 @@
+import { userLoggedIn } from '../../../shared/events';
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../shared/hooks';
 import { PATHS } from '../../../kernel/paths';
 import { useLoginMutation } from '../../../services/api';
-import { userLoggedIn } from '../../session/sessionSlice';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { FocusFirstError } from '../components/FocusFirstError';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { SUBMIT_SUCCESS } from '../../../kernel/messages';
 import { PARTNER, SITE_NAME } from '../../../kernel/partner';
-import { PdfDownload } from '../../documents/PdfDownload';
+import { PdfDownload } from '../../documents';
 
 /** Shown after submission; no form navigation here (SPEC §2). */
 export default function CompletionPage() {

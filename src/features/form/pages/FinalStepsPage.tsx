@@ -1,4 +1,4 @@
-import { PdfDownload } from '../../documents/PdfDownload';
+import { PdfDownload } from '../../documents';
 import { FINAL_STEPS_PAGE } from '../../../kernel/form/definition/finalSteps';
 import { FormPage } from '../FormPage';
 

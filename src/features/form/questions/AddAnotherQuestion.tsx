@@ -2,11 +2,10 @@ import { useContext, useEffect, useMemo, useRef } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
-import { entryAddRequested } from '../../addAnother/addAnotherSlice';
+import { entryAddRequested } from '../../addAnother';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';
 import { answerKeysOf, entryPrefixes, entryQuestion } from '../../../kernel/form/definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
-import { QuestionRenderer } from '../renderer/QuestionRenderer';
 
 /** SPEC §8's 'Error adding another {id}', naming the question by its label, not its internal id. */
 export const addAnotherError = (question: string) => `Error adding another ${question}`;
@@ -23,7 +22,12 @@ export function entryCount(stored: number | undefined, question: AddAnotherQuest
  * (entryAddRequested; the Add-another listeners store the new count, then the entry shows) and focus moves into
  * the entry once it shows. A failure shows an error toast.
  */
-export function AddAnotherQuestion({ question, readOnly = false, section }: QuestionProps<AddAnotherQuestionDef>) {
+export function AddAnotherQuestion({
+  question,
+  readOnly = false,
+  section,
+  Nested,
+}: QuestionProps<AddAnotherQuestionDef>) {
   const { buttonId } = question;
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.addAnother.counts[buttonId]);
@@ -88,7 +92,7 @@ export function AddAnotherQuestion({ question, readOnly = false, section }: Ques
             {question.entryLabel} {entry.number}
           </legend>
           {entry.questions.map((q) => (
-            <QuestionRenderer key={q.key} question={q} section={section} readOnly={readOnly} />
+            <Nested key={q.key} question={q} section={section} readOnly={readOnly} />
           ))}
         </fieldset>
       ))}

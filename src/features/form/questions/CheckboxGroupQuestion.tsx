@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { answerChanged } from '../../answers/answersSlice';
+import { answerChanged } from '../../answers';
 import type { CheckboxGroupQuestion as CheckboxGroupQuestionDef } from '../../../kernel/form/definition/types';
 import { FieldsetShell, mark, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useGroupErrors, useRequired } from '../renderer/hooks';

@@ -1,7 +1,6 @@
 import { useAppSelector } from '../../../shared/hooks';
-import { selectDocument } from '../../documents/documentsSlice';
-import { DocumentUpload } from '../../documents/DocumentUpload';
-import { formatFileSize } from '../../documents/format';
+import { selectDocument, formatFileSize } from '../../documents';
+import { DocumentUpload } from './DocumentUpload';
 import { ANSWERED, VISITOR_UPLOAD_MESSAGE } from '../../../kernel/documents/messages';
 import type { DocumentQuestion as DocumentQuestionDef } from '../../../kernel/form/definition/types';
 import { Hint, MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';

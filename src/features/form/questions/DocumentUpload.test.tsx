@@ -4,11 +4,11 @@
  * delete behind its confirm dialog, and the tabs: leaving a tab that holds a file deletes it; while an upload runs
  * (or the tab's data is still being fetched) the switch is refused with the 'File Upload in Progress' dialog.
  */
-import { FILE_REMOVED_TITLE, fileRemoved, fileWillDelete } from '../tabs/messages';
+import { FILE_REMOVED_TITLE, fileRemoved, fileWillDelete } from '../../tabs/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../tests/msw/server';
+import { server } from '../../../../tests/msw/server';
 import {
   DOC_KEY,
   DOC_LABEL,
@@ -19,12 +19,12 @@ import {
   UPLOAD_FIELDS,
   UPLOAD_URL,
   type RecordedCall,
-} from '../../../tests/msw/documents';
-import { PERSONAL_STATEMENT } from '../../kernel/form/definition/finalSteps';
-import { QuestionRenderer } from '../form/renderer/QuestionRenderer';
-import { formState, LOGGED_IN, SECTION } from '../form/testing';
-import { IDLE_DOCUMENT, type DocumentState } from './documentsSlice';
-import { FILE_MESSAGES } from '../../kernel/documents/fileRules';
+} from '../../../../tests/msw/documents';
+import { PERSONAL_STATEMENT } from '../../../kernel/form/definition/finalSteps';
+import { QuestionRenderer } from '../renderer/QuestionRenderer';
+import { formState, LOGGED_IN, SECTION } from '../testing';
+import { IDLE_DOCUMENT, type DocumentState } from '../../documents/documentsSlice';
+import { FILE_MESSAGES } from '../../../kernel/documents/fileRules';
 import {
   ANSWERED,
   DELETE_CONFIRM,
@@ -32,8 +32,8 @@ import {
   TAB_BLOCKED_TITLE,
   uploadErrorTitle,
   VISITOR_UPLOAD_MESSAGE,
-} from '../../kernel/documents/messages';
-import { docOf, fileOf, renderWithDocuments, toastsOf, valuesOf } from './testing';
+} from '../../../kernel/documents/messages';
+import { docOf, fileOf, renderWithDocuments, toastsOf, valuesOf } from '../../documents/testing';
 
 const line = (c: RecordedCall) => `${c.method} ${c.path}`;
 const STORED: DocumentState = { ...IDLE_DOCUMENT, file: { name: 'essay.pdf', size: 12_345 } };

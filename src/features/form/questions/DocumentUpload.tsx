@@ -1,11 +1,11 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { FILE_TYPES } from '../../kernel/constants';
-import { Dialog } from '../../components/Dialog';
-import type { DocumentQuestion } from '../../kernel/form/definition/types';
-import { describe, FieldShell } from '../form/renderer/Field';
-import { useTextAnswer } from '../form/renderer/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { FILE_TYPES } from '../../../kernel/constants';
+import { Dialog } from '../../../components/Dialog';
+import type { DocumentQuestion } from '../../../kernel/form/definition/types';
+import { describe, FieldShell } from '../renderer/Field';
+import { useTextAnswer } from '../renderer/hooks';
 import {
   deleteRequested,
   documentQuestionShown,
@@ -13,11 +13,11 @@ import {
   isChecking,
   selectDocument,
   uploadRequested,
-} from './documentsSlice';
-import { registerFile } from './fileRegistry';
-import { formatFileSize } from './format';
-import { ANSWERED, DELETE_CONFIRM, DELETE_DIALOG_TITLE } from '../../kernel/documents/messages';
-import './documents.css';
+  registerFile,
+  formatFileSize,
+} from '../../documents';
+import { ANSWERED, DELETE_CONFIRM, DELETE_DIALOG_TITLE } from '../../../kernel/documents/messages';
+import '../../documents/documents.css';
 
 /** '.png,.jpeg,.jpg,.pdf,.docx' (fileRules.ts's FILE_ACCEPT; not imported: its rules belong to the listeners' chunk). */
 const ACCEPT = FILE_TYPES.map((ext) => `.${ext}`).join(',');

@@ -6,11 +6,18 @@ import { Dialog } from '../../../components/Dialog';
 import { TAB_BLOCKED, TAB_BLOCKED_TITLE, tabsError } from '../../../kernel/documents/messages';
 import { keysClearedByTabSwitch } from '../../../kernel/form/conditions';
 import type { TabsQuestion as TabsQuestionDef } from '../../../kernel/form/definition/types';
-import { selectSwitching, switchVerdict } from '../../tabs/selectors';
-import { SWITCH_CANCEL, SWITCH_CONFIRM, switchTitle, typedWillClear, fileWillDelete } from '../../tabs/messages';
-import { tabSwitchRequested, type TabSwitch } from '../../tabs/tabsSlice';
+import {
+  selectSwitching,
+  switchVerdict,
+  SWITCH_CANCEL,
+  SWITCH_CONFIRM,
+  switchTitle,
+  typedWillClear,
+  fileWillDelete,
+  tabSwitchRequested,
+  type TabSwitch,
+} from '../../tabs';
 import { Hint, type QuestionProps } from '../renderer/Field';
-import { QuestionRenderer } from '../renderer/QuestionRenderer';
 
 export { tabsError };
 
@@ -21,7 +28,7 @@ export { tabsError };
  * 'File Upload in Progress' dialog while the left tab's upload is under way, and a confirmation when the switch
  * would clear something typed or delete an uploaded file (features/tabs/selectors.ts says which).
  */
-export function TabsQuestion({ question, readOnly = false, section }: QuestionProps<TabsQuestionDef>) {
+export function TabsQuestion({ question, readOnly = false, section, Nested }: QuestionProps<TabsQuestionDef>) {
   const { tabId, tabs, defaultTab } = question;
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
@@ -88,9 +95,7 @@ export function TabsQuestion({ question, readOnly = false, section }: QuestionPr
     tabRefs.current[target]?.focus();
   };
 
-  const panel = chosen.questions.map((q) => (
-    <QuestionRenderer key={q.key} question={q} section={section} readOnly={readOnly} />
-  ));
+  const panel = chosen.questions.map((q) => <Nested key={q.key} question={q} section={section} readOnly={readOnly} />);
   const labelId = `${question.key}-label`;
 
   if (readOnly || !isLoggedIn) {

@@ -1,5 +1,5 @@
 import type { AppDispatch } from '../../../app/store';
-import { answerChanged } from '../../answers/answersSlice';
+import { answerChanged } from '../../answers';
 import { questionByKey } from '../../../kernel/form/definition';
 import type { LookupQuestion, Question } from '../../../kernel/form/definition/types';
 import { loadOptions } from '../renderer/options';

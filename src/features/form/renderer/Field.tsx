@@ -3,14 +3,24 @@
  * to the control with aria-describedby, "(required)" in the label text, and the read-only (print) rendering of
  * service users: values as text, [X] / [ ] marks, no inputs or buttons.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Question, Section } from '../../../kernel/form/definition/types';
 
-/** What every question component gets. `section` is the one the question sits in (condition groups need it). */
-export interface QuestionProps<Q extends Question = Question> {
-  question: Q;
-  readOnly?: boolean;
+/** One question of the form, rendered by its type's component: what QuestionRenderer takes. */
+export interface QuestionRendererProps {
+  question: Question;
   section?: Section;
+  readOnly?: boolean;
+}
+
+/**
+ * What every question component gets. `section` is the one the question sits in (condition groups need it).
+ * `Nested` renders the questions a question holds (add-another entries, a tab's panel): QuestionRenderer passes
+ * itself, so those components need not import it (renderer → registry → question → renderer would be a cycle).
+ */
+export interface QuestionProps<Q extends Question = Question> extends QuestionRendererProps {
+  question: Q;
+  Nested: ComponentType<QuestionRendererProps>;
 }
 
 export const hintId = (id: string) => `${id}-hint`;

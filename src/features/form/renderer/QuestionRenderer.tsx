@@ -1,15 +1,9 @@
 import { createElement, useContext } from 'react';
 import { useAppSelector } from '../../../shared/hooks';
 import { OnlyAnsweredContext } from './onlyAnswered';
-import type { Question, Section } from '../../../kernel/form/definition/types';
 import { rendererFor } from '../registry';
 import { useVisible } from './hooks';
-
-interface QuestionRendererProps {
-  question: Question;
-  section?: Section;
-  readOnly?: boolean;
-}
+import type { QuestionRendererProps } from './Field';
 
 /**
  * One question, by its type's component from the registry (an unknown type throws: the page's error boundary
@@ -25,5 +19,5 @@ export function QuestionRenderer({ question, section, readOnly = false }: Questi
   const isAnswered = readOnly ? onlyAnswered : null;
   const shown = useAppSelector((s) => !isAnswered || isAnswered(question, s.answers.values));
   if (!visible || !shown) return null;
-  return createElement(component, { question, section, readOnly });
+  return createElement(component, { question, section, readOnly, Nested: QuestionRenderer });
 }

@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { answerChanged } from '../../answers/answersSlice';
+import { answerChanged } from '../../answers';
 import { evaluate, isQuestionVisible, isSectionVisible } from '../../../kernel/form/conditions';
 import type { AnswerValue, ConditionExpr, Question, Section } from '../../../kernel/form/definition/types';
 

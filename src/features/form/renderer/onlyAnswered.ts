@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { Question } from '../../../kernel/form/definition/types';
-import type { StudentAnswers } from '../../answers/answersSlice';
+import type { StudentAnswers } from '../../answers';
 
 /**
  * Read-only views that show answers only (the staff view) provide here how to tell an answered question

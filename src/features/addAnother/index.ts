@@ -1,0 +1,3 @@
+/** Add-another questions: how many entries each holds, and the flows that add and remove one. */
+export { default as addAnotherReducer, addAnotherLoaded, entryAddRequested } from './addAnotherSlice';
+export { addAddAnotherListeners } from './addAnotherListeners';

@@ -1,0 +1,23 @@
+import { SITE_NAME } from '../../kernel/partner';
+import type { StudentAnswers } from '../answers';
+
+/** The staff view's fallback title, when the applicant gave no name. */
+export const REVIEW_FALLBACK_TITLE = 'Application';
+
+/**
+ * Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's): the
+ * view shows from then on (the server's render waits for it too, src/shell/renderStaffPage.tsx).
+ */
+export function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
+  const keys = Object.keys(bundle);
+  return keys.length === Object.keys(values).length && keys.every((key) => values[key] === bundle[key]);
+}
+
+/** The applicant's name from their answers, or '' when not given. */
+export function applicantName(values: StudentAnswers): string {
+  const part = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() : '');
+  return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
+}
+
+/** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/shell/renderStaffPage.tsx). */
+export const reviewDocumentTitle = (name: string) => `${name || REVIEW_FALLBACK_TITLE} - ${SITE_NAME}`;
