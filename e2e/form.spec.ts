@@ -339,6 +339,8 @@ test.describe('a visitor', () => {
 
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await expect(page).toHaveURL(/\/signup$/);
+    // The address changes before React has put the new page in place: wait for it (About You has Email fields).
+    await expect(heading(page, 'Sign Up')).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
