@@ -10,7 +10,7 @@ export const BUDGETS = {
     firstDownloadJsGzipBytes: bundleBudget.budgetKb * 1024,
   },
   lighthouse: {
-    /** Lighthouse 12, default mobile throttling, median of 3 runs. Scores 0–100. */
+    /** Lighthouse 12, default mobile throttling, median of 5 runs. Scores 0–100. */
     performanceMin: 95,
     lcpMaxMs: 1200,
     tbtMaxMs: 50,

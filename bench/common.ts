@@ -2,6 +2,7 @@
  * Shared pieces of `npm run bench`: statistics, formatting, the budget checks every area reports, and the
  * Chromium flags every browser run uses (STACK.md).
  */
+import os from 'node:os';
 import path from 'node:path';
 
 /** The repository root (bench/ sits in it). */
@@ -21,6 +22,14 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/**
+ * Above this one-minute load average (on a machine of two cores) other work competes with the bench: figures taken
+ * then are flagged as noisy in the report (issue 18).
+ */
+export const NOISY_LOAD = 1.5;
+/** The machine's one-minute load average now. */
+export const loadAverage = () => os.loadavg()[0];
+
 /** One figure held against its budget (bench/budgets.ts). */
 export interface Check {
   area: string;
@@ -31,6 +40,8 @@ export interface Check {
   budget: string;
   pass: boolean;
   note?: string;
+  /** Taken while the machine's load average was above NOISY_LOAD. */
+  noisy?: boolean;
 }
 
 export function check(

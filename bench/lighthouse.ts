@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 through its Node API, in Debian's Chromium started by chrome-launcher with the issue's flags,
- * default (mobile, simulated) throttling. Three runs per page; each figure is the median of its three values.
+ * default (mobile, simulated) throttling. Five runs per page; each figure is the median of its five values.
  * /about runs as the seeded applicant (a complete application, every conditional question shown): the session
  * cookies are put into the browser over CDP before the runs (Lighthouse clears caches, not cookies). /login and the
  * staff view run without a session, each in a browser of its own.
@@ -43,7 +43,7 @@ export interface LighthousePage {
   reportHtml?: string;
 }
 
-export const LIGHTHOUSE_RUNS = 3;
+export const LIGHTHOUSE_RUNS = 5;
 /** Failed runs retried per page (a failed run is not counted in the median). */
 const MAX_RETRIES = 2;
 

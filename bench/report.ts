@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BundleResult } from './bundle';
-import { kib, type Check } from './common';
+import { kib, NOISY_LOAD, type Check } from './common';
 import type { DocumentTiming } from './documents';
-import type { LighthousePage } from './lighthouse';
+import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';
 import type { ServerResult } from './server';
 import type { TypingResult } from './typing';
@@ -17,6 +17,8 @@ export interface AreaReport<T = unknown> {
   title: string;
   ok: boolean;
   durationMs: number;
+  /** The one-minute load average when the area started (above NOISY_LOAD, its figures are flagged). */
+  loadBefore?: number;
   data?: T;
   error?: string;
   notes: string[];
@@ -70,14 +72,24 @@ function table(header: string[], rows: (string | number)[][]): string {
 export function budgetTable(checks: Check[]): string {
   return table(
     ['Area', 'Figure', 'Value', 'Budget', ''],
-    checks.map((c) => [c.area, c.name, fmt(c.value, c.unit), c.budget, c.pass ? PASS : MISS]),
+    checks.map((c) => [
+      c.area,
+      c.name,
+      c.noisy ? `${fmt(c.value, c.unit)} (noisy)` : fmt(c.value, c.unit),
+      c.budget,
+      c.pass ? PASS : MISS,
+    ]),
   );
 }
 
 function areaHeader<T>(n: number, area: AreaReport<T> | undefined, title: string): string[] {
   const out = [`## ${n}. ${title}`, ''];
   if (!area) return [...out, '_Not run._', ''];
-  out.push(`_${(area.durationMs / 1000).toFixed(0)} s_`, '');
+  const load =
+    area.loadBefore === undefined
+      ? ''
+      : `; load average before: ${area.loadBefore}${area.loadBefore > NOISY_LOAD ? ` (above ${NOISY_LOAD}: its figures are noisy)` : ''}`;
+  out.push(`_${(area.durationMs / 1000).toFixed(0)} s${load}_`, '');
   if (!area.ok) out.push(`**This part failed:** \`${area.error}\``, '');
   return out;
 }
@@ -138,7 +150,7 @@ function bundleSection(area: AreaReport<BundleResult> | undefined): string[] {
 }
 
 function lighthouseSection(area: AreaReport<LighthousePage[]> | undefined): string[] {
-  const out = areaHeader(2, area, 'Lighthouse 12 (mobile, simulated throttling; median of 3 runs)');
+  const out = areaHeader(2, area, `Lighthouse 12 (mobile, simulated throttling; median of ${LIGHTHOUSE_RUNS} runs)`);
   const pages = area?.data;
   if (pages?.length) {
     out.push(

@@ -18,7 +18,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_PORT, logIn, makeDataDir, seedDatabase, serverEnv, startServer, type RunningServer } from './appServer';
 import { runBundle } from './bundle';
-import { CHROMIUM, log, OUT_DIR, ROOT, withTimeout, type AreaOutput, type Check } from './common';
+import {
+  CHROMIUM,
+  loadAverage,
+  log,
+  NOISY_LOAD,
+  OUT_DIR,
+  ROOT,
+  withTimeout,
+  type AreaOutput,
+  type Check,
+} from './common';
 import { runDocuments } from './documents';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { runMemory } from './memory';
@@ -103,7 +113,10 @@ async function runArea<T>(
   timeoutMs: number,
   fn: () => Promise<AreaOutput<T>>,
 ): Promise<AreaReport<T>> {
-  log(`${title}…`);
+  // The load before the area: its figures are flagged as noisy when other work was competing with it.
+  const loadBefore = Math.round(loadAverage() * 100) / 100;
+  const noisy = loadBefore > NOISY_LOAD;
+  log(`${title}… (load average ${loadBefore}${noisy ? ': noisy' : ''})`);
   const start = Date.now();
   try {
     const out = await withTimeout(fn(), timeoutMs, title);
@@ -112,9 +125,10 @@ async function runArea<T>(
       title,
       ok: true,
       durationMs: Date.now() - start,
+      loadBefore,
       data: out.data,
       notes: out.notes ?? [],
-      checks: out.checks,
+      checks: out.checks.map((c) => (noisy ? { ...c, noisy } : c)),
     };
   } catch (error) {
     log(`${title}: FAILED: ${message(error)}`);
@@ -126,7 +140,15 @@ async function runArea<T>(
       budget: '—',
       pass: false,
     };
-    return { title, ok: false, durationMs: Date.now() - start, error: message(error), notes: [], checks: [failed] };
+    return {
+      title,
+      ok: false,
+      durationMs: Date.now() - start,
+      loadBefore,
+      error: message(error),
+      notes: [],
+      checks: [failed],
+    };
   }
 }
 
