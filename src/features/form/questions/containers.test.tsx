@@ -132,6 +132,26 @@ describe('tabs', () => {
     });
   });
 
+  it('asked again right after Escape closed the question, Switch and clear still switches', async () => {
+    const calls = recordRequests({ 'PUT /api/tabs': { message: 'ok' } });
+    const { store, user } = renderQuestion(PERSONAL_STATEMENT, {
+      state: formState({ session: LOGGED_IN, values: { personal_statement_essay: 'My story' } }),
+    });
+    const uploadTab = within(tablist()).getByRole('tab', { name: 'Upload a document' });
+    await user.click(uploadTab);
+    await screen.findByRole('dialog', { name: 'Switch to Upload a document?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // At once again: the dialog's footer may not have been rendered again since it closed.
+    await user.click(uploadTab);
+    const ask = await screen.findByRole('dialog', { name: 'Switch to Upload a document?' });
+    await user.click(within(ask).getByRole('button', { name: 'Switch and clear' }));
+    await waitFor(() => expect(store.getState().tabs.chosen).toEqual({ personal_statement: 'upload' }));
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/api/tabs', body: { tab_id: 'personal_statement', chosen_tab: 'upload' } },
+    ]);
+  });
+
   it('Cancel in the question keeps the tab and what was typed; nothing is sent', async () => {
     const calls = recordRequests({ 'PUT /api/tabs': { message: 'ok' } });
     const { store, user } = renderQuestion(PERSONAL_STATEMENT, {
