@@ -4,7 +4,7 @@ import { server } from '../../tests/msw/server';
 import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../kernel/shells';
 import { renderShell } from './renderShell';
-import { SHELL_SECTIONS } from './shellRender';
+import { SHELL_SECTIONS } from './shellSections';
 import { ABOUT_PAGE } from '../kernel/form/definition/about';
 
 const variant = (name: string): ShellVariant => {

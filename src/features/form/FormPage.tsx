@@ -6,7 +6,7 @@ import { focusAnswer } from './focus';
 import { FormSection } from './FormSection';
 import { loadOptions } from './renderer/options';
 import { MissingInfoSummary } from './summary/MissingInfoSummary';
-import { SHELL_SECTIONS, useIsShellRender } from '../../shell/shellRender';
+import { useSectionLimit } from './sectionLimit';
 import './form.css';
 
 // The option lists (countries, states) start loading with the page, not with the first dropdown.
@@ -17,7 +17,8 @@ void loadOptions();
  * its sections. /{page}#{key} lands on that field. (A service user sees the staff review in its place: FormLayout.)
  */
 export function FormPage({ page }: { page: Page }) {
-  const sections = useIsShellRender() ? page.sections.slice(0, SHELL_SECTIONS) : page.sections;
+  const limit = useSectionLimit();
+  const sections = limit === null ? page.sections : page.sections.slice(0, limit);
   const { hash, key } = useLocation();
 
   useEffect(() => {

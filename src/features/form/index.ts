@@ -8,6 +8,7 @@ export type { QuestionProps } from './renderer/Field';
 export { useSectionVisible } from './renderer/hooks';
 export { OnlyAnsweredContext } from './renderer/onlyAnswered';
 export { loadOptions } from './renderer/options';
+export { SectionLimitContext } from './sectionLimit';
 
 /** The pages, each its own chunk that the router loads on first visit. */
 export const formPages = {
