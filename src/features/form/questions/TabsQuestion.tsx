@@ -45,9 +45,6 @@ export function TabsQuestion({ question, readOnly = false, section, Nested }: Qu
 
   /** The switch waiting for the applicant to confirm that their typed answer or uploaded file may go. */
   const [confirming, setConfirming] = useState<{ to: string; typed: boolean; files: string[] } | null>(null);
-  // What 'Switch and clear' confirms, read when it is pressed: antd's dialog does not re-render its footer while
-  // closed, so a footer shown again right after a close could still hold the closed one's handler.
-  const pendingSwitch = useRef<string | null>(null);
 
   /** The switch to `to`, with what the flow needs of this question. */
   const switchTo = (to: string): TabSwitch => ({
@@ -71,16 +68,10 @@ export function TabsQuestion({ question, readOnly = false, section, Nested }: Qu
       return;
     }
     if (!confirmed && (verdict.typed || verdict.files.length > 0)) {
-      pendingSwitch.current = id;
       setConfirming({ to: id, typed: verdict.typed, files: verdict.files });
       return;
     }
     dispatch(tabSwitchRequested(request));
-  };
-
-  const cancelSwitch = () => {
-    pendingSwitch.current = null;
-    setConfirming(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -155,15 +146,15 @@ export function TabsQuestion({ question, readOnly = false, section, Nested }: Qu
       <Dialog
         open={confirming !== null}
         title={switchTitle(tabs.find((t) => t.id === confirming?.to)?.label ?? '')}
-        onCancel={cancelSwitch}
+        onCancel={() => setConfirming(null)}
         actions={[
-          { label: SWITCH_CANCEL, onClick: cancelSwitch },
+          { label: SWITCH_CANCEL, onClick: () => setConfirming(null) },
           {
             label: SWITCH_CONFIRM,
             primary: true,
             onClick: () => {
-              const to = pendingSwitch.current;
-              cancelSwitch();
+              const to = confirming?.to;
+              setConfirming(null);
               if (to) choose(to, true);
             },
           },
