@@ -9,6 +9,7 @@
  * violation in the upload states, the dialogs and the staff view.
  */
 import fs from 'node:fs';
+import { afterMotion } from './motion';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { essayDocx, executable, pdfText, png } from '../server/test/fixtures/files';
@@ -28,8 +29,7 @@ const MESSAGES = {
 const LINK_INVALID = 'This link is invalid or has expired.';
 
 async function expectAccessible(page: Page, context: string) {
-  // A dialog still zooming in is half transparent: axe would measure colours mid-animation.
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
+  await afterMotion(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, `axe violations ${context}`).toEqual([]);
@@ -204,7 +204,9 @@ test.describe('uploading documents', () => {
     await expect(confirm).toBeHidden();
     await expect(uploadedFile(page, 'statement.pdf')).toBeVisible();
     await page.getByRole('button', { name: 'Delete file' }).click();
-    await page.getByRole('dialog', { name: 'Delete File' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeVisible();
+    await afterMotion(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(fieldStatus(page)).toHaveText('Your file was deleted.');
     await expect(uploadedFile(page, 'statement.pdf')).toHaveCount(0);
     await expect.poll(() => documentAnswers(page.request)).toEqual({});

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { afterMotion } from './motion';
 import AxeBuilder from '@axe-core/playwright';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { SITE_NAME } from '../src/kernel/partner';
@@ -16,8 +17,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 async function expectAccessible(page: Page, where: string) {
-  // A dialog still zooming in is half transparent: axe would measure colours mid-animation.
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
+  await afterMotion(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations, where).toEqual([]);
 }
@@ -96,6 +96,8 @@ for (const width of [390, 1280]) {
       await expect(essay).toHaveValue('Engines and numbers.');
 
       await uploadTab.click();
+      await expect(ask).toBeVisible();
+      await afterMotion(page);
       await ask.getByRole('button', { name: 'Switch and clear' }).click();
       await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
       // Focus is back on the tab that opened the question once the dialog has closed.

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { afterMotion } from './motion';
 import {
   ANSWERS_KEPT_TITLE,
   INACTIVITY_LOGOUT,
@@ -143,6 +144,7 @@ test.describe('idle logout (server with short timeouts)', () => {
     const username = await typeWithoutConnection(page);
     const warning = page.getByRole('dialog', { name: 'Still working?' });
     await expect(warning).toBeVisible({ timeout: SHORT_IDLE.timeoutMs });
+    await afterMotion(page); // a click while it zooms in can land beside the button
     await warning.getByRole('button', { name: 'No - Please log me out' }).click();
     await toldAndBackOnline(page, false);
     await logInAgainAndFindTheAnswer(page, username, base);

@@ -4,6 +4,7 @@
  * (on the second server, whose timeouts playwright.config.ts shortens through INACTIVITY_*_MS).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { afterMotion } from './motion';
 import AxeBuilder from '@axe-core/playwright';
 import { SHORT_IDLE, SHORT_IDLE_PORT } from '../playwright.config';
 import { latestCode } from './outbox';
@@ -228,6 +229,7 @@ test.describe('inactivity (server with short timeouts)', () => {
 
     const warning = page.getByRole('dialog', { name: 'Still working?' });
     await expect(warning).toBeVisible({ timeout: SHORT_IDLE.timeoutMs });
+    await afterMotion(page); // a click while it zooms in can land beside the button
     await warning.getByRole('button', { name: 'Yes - Take me back to my application' }).click();
     await expect(warning).toBeHidden();
     expect(new URL(page.url()).pathname).toBe('/about');
