@@ -216,7 +216,7 @@ async function main() {
 
   try {
     if (wanted('lighthouse'))
-      areas.lighthouse = await runArea('lighthouse', 'Lighthouse', 8 * MINUTE, async () => {
+      areas.lighthouse = await runArea('lighthouse', 'Lighthouse', 12 * MINUTE, async () => {
         needBuild();
         const { server: s, seeded: seed } = needServer();
         const applicant = await logIn(s, seed.username);
