@@ -35,6 +35,17 @@ async function renderIdleApp(preloadedState?: Partial<RootState>) {
   return { ...result, arrivedAtLogin };
 }
 
+/** Logged in, the warning answered with 'No - Please log me out', and the logout done. */
+async function leaveFromTheWarning() {
+  recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+  const result = await renderIdleApp(loggedIn());
+  advance(PROMPT_AT);
+  const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
+  await result.user.click(within(dialog).getByRole('button', { name: LEAVE_LABEL }));
+  await waitFor(() => expect(result.store.getState().session.is_logged_in).toBe(false));
+  return result;
+}
+
 describe('InactivityWatcher', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
@@ -106,12 +117,7 @@ describe('InactivityWatcher', () => {
   });
 
   it('a new login starts a new watch: focus right after it, long after the last visit, keeps the session', async () => {
-    recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
-    const { router, user, store } = await renderIdleApp(loggedIn());
-    advance(PROMPT_AT);
-    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
-    await user.click(within(dialog).getByRole('button', { name: LEAVE_LABEL }));
-    await waitFor(() => expect(store.getState().session.is_logged_in).toBe(false));
+    const { router, store } = await leaveFromTheWarning();
 
     // The applicant comes back later than the timeout and logs in; the window then gets focus.
     act(() => jest.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS + 1000));
@@ -125,12 +131,7 @@ describe('InactivityWatcher', () => {
   });
 
   it("a login right after 'No - Please log me out' is not ended by the warning's old countdown", async () => {
-    recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
-    const { router, user, store } = await renderIdleApp(loggedIn());
-    advance(PROMPT_AT);
-    const dialog = await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
-    await user.click(within(dialog).getByRole('button', { name: LEAVE_LABEL }));
-    await waitFor(() => expect(store.getState().session.is_logged_in).toBe(false));
+    const { router, store } = await leaveFromTheWarning();
 
     act(() => void store.dispatch(userLoggedIn({ username: 'applicant@example.com' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
