@@ -94,7 +94,8 @@ describe('profile', () => {
         version: 1,
         successful_login: logins.rows.map((r) => new Date(r.at).toISOString()),
         web_status: [{ web_status: 'started' }, { web_status: 'validating' }],
-        answer: { first_name: 'Rows' },
+        // A document question's ANSWERED is derived from its kept document.
+        answer: { first_name: 'Rows', essay_doc: 'ANSWERED', transcript_doc: 'ANSWERED' },
         document_answer: {
           essay_doc: { file_name: 'Essay draft.docx', file_size: 1_048_576 },
           transcript_doc: { file_name: 'transcript.pdf', file_size: 52_000 },

@@ -523,7 +523,7 @@ describe('deletes', () => {
       expect(res.json()).toEqual({ message: DOCUMENT_MESSAGES.removed });
       expect((await call('GET', `/api/pdf/document-answer/${key}`, a)).json().status).toBe('not_answered');
       const profile = (await call('GET', '/api/profile', a)).json();
-      expect(profile.answer[key]).toBe('');
+      expect(profile.answer[key]).toBeUndefined();
       expect(profile.document_answer[key]).toBeUndefined();
       expect(fs.existsSync(storedFile(row.pdf_key))).toBe(false);
       expect(fs.existsSync(storedFile(row.source_key))).toBe(false);
@@ -535,6 +535,39 @@ describe('deletes', () => {
     await call('PUT', '/api/answer', b, { own_doc: 'typed by hand' });
     await call('DELETE', '/api/document-answer/own_doc', b);
     expect((await call('GET', '/api/profile', b)).json().answer.own_doc).toBe('typed by hand');
+  });
+});
+
+describe("a document question's ANSWERED comes from the documents' state, not from saves", () => {
+  const key = 'personal_statement_doc';
+  let c: string;
+  beforeAll(async () => {
+    c = await newApplicant(t, 'derived-mark@example.com');
+  });
+  const profile = async () => (await call('GET', '/api/profile', c)).json();
+
+  it('a conversion marks the answer without moving the answers version (the next If-Match save lands)', async () => {
+    const before = await profile();
+    await convert(c, key, 'statement.png', files.png(4, 4));
+    const after = await profile();
+    expect(after.answer[key]).toBe('ANSWERED');
+    expect(after.version).toBe(before.version);
+    const put = asUser(c, { first_name: 'Carol' }, 'PUT');
+    const headers = { ...put.headers, 'if-match': `"${after.version}"` };
+    const save = await t.app.inject({ method: 'PUT', url: '/api/answer', ...put, headers });
+    expect(save.statusCode).toBe(200);
+  });
+
+  it('a save without the key keeps the mark, and a save saying ANSWERED after a delete does not bring it back', async () => {
+    await call('PUT', '/api/answer', c, { first_name: 'Carol' });
+    expect((await profile()).answer[key]).toBe('ANSWERED');
+
+    await call('DELETE', `/api/document-answer/${key}`, c);
+    // A tab that had not seen the delete saves its old copy of the mark.
+    await call('PUT', '/api/answer', c, { first_name: 'Carol', [key]: 'ANSWERED' });
+    const now = await profile();
+    expect(now.answer[key]).toBeUndefined();
+    expect(now.answer.first_name).toBe('Carol');
   });
 });
 

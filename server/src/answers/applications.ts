@@ -1,12 +1,13 @@
 import type { Queryable } from '../db/client';
-import { ANSWERED } from '../../../src/kernel/documents/messages';
+import { withDocumentMarks } from './answerMap';
 
 /**
  * The applications table's one home. The answers service (service.ts) owns it: the answer map and its version,
  * the last page, add-another counts, tab choices, the submission. The statements other areas need are lent here,
- * so no other folder writes (or even reads) the table itself: identity creates the row at login, documents set and
- * clear a document question's ANSWERED mark and ask whether the application is submitted, the PDF copy and the
- * staff view read what they print, the admin CLI lists who submitted.
+ * so no other folder writes (or even reads) the table itself: identity creates the row at login, documents ask
+ * whether the application is submitted, the PDF copy and the staff view read what they print, the admin CLI lists
+ * who submitted. Documents write nothing here: a document question's ANSWERED is derived from their state when
+ * the answers are read (`withDocumentMarks`).
  */
 
 /** The row every applicant has (created at login; also for an account that has none: older data, a race). */
@@ -14,26 +15,12 @@ export async function createApplicationRow(db: Queryable, userId: number | strin
   await db.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
 }
 
-/** Sets a document question's answer to ANSWERED (SPEC §4: a completed conversion marks the answer). */
-export async function setDocumentMark(tx: Queryable, userId: number | string, answerKey: string) {
-  await createApplicationRow(tx, userId);
-  await tx.query(
-    `UPDATE applications SET answer = jsonb_set(answer, ARRAY[$2::text], to_jsonb($3::text)),
-            version = version + 1, updated_at = now()
-      WHERE user_id = $1 AND (answer ->> $2::text) IS DISTINCT FROM $3::text`,
-    [userId, answerKey, ANSWERED],
-  );
-}
-
-/** Clears an ANSWERED mark (to the empty answer, SPEC §3); any other value is the applicant's and stays. */
-export async function clearDocumentMark(tx: Queryable, userId: number | string, answerKey: string) {
-  await tx.query(
-    `UPDATE applications SET answer = jsonb_set(answer, ARRAY[$2::text], '""'::jsonb),
-            version = version + 1, updated_at = now()
-      WHERE user_id = $1 AND (answer ->> $2::text) = $3::text`,
-    [userId, answerKey, ANSWERED],
-  );
-}
+/**
+ * The keys with a converted document, as an array column named `converted` (null when none): with the stored map,
+ * `withDocumentMarks` (answerMap.ts) gives the answers as the applicant sees them. `userId` is the query's expression for the applicant's id.
+ */
+export const convertedKeysColumn = (userId: string) =>
+  `(SELECT array_agg(d.answer_key ORDER BY d.answer_key) FROM document_answers d WHERE d.user_id = ${userId}) AS converted`;
 
 /** When the application was submitted, or null. */
 export async function submittedAt(db: Queryable, userId: number): Promise<Date | null> {
@@ -51,8 +38,15 @@ export async function printedApplication(db: Queryable, userId: number) {
     add_another: Record<string, number>;
     tabs: Record<string, string>;
     submitted_at: Date | null;
-  }>('SELECT answer, add_another, tabs, submitted_at FROM applications WHERE user_id = $1', [userId]);
-  return rows[0] ?? { answer: {}, add_another: {}, tabs: {}, submitted_at: null };
+    converted: string[] | null;
+  }>(
+    `SELECT a.answer, a.add_another, a.tabs, a.submitted_at, ${convertedKeysColumn('a.user_id')} FROM applications a WHERE a.user_id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return { answer: {}, add_another: {}, tabs: {}, submitted_at: null };
+  const { converted, ...printed } = row;
+  return { ...printed, answer: withDocumentMarks(row.answer, converted) };
 }
 
 /** What the staff view shows of an applicant: the application, their email, submission and last save. */
@@ -64,12 +58,16 @@ export async function staffApplication(db: Queryable, userId: number | string) {
     username: string;
     submitted_at: Date | null;
     updated_at: Date | null;
+    converted: string[] | null;
   }>(
-    `SELECT a.answer, a.add_another, a.tabs, u.username, a.submitted_at, a.updated_at
+    `SELECT a.answer, a.add_another, a.tabs, u.username, a.submitted_at, a.updated_at, ${convertedKeysColumn('u.id')}
        FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return row;
+  const { converted, ...shown } = row;
+  return { ...shown, answer: row.answer && withDocumentMarks(row.answer, converted) };
 }
 
 /** Every account with whether it submitted, oldest first (the admin CLI's list). */

@@ -3,7 +3,8 @@ import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
-import { createApplicationRow } from './applications';
+import { convertedKeysColumn, createApplicationRow } from './applications';
+import { withDocumentMarks } from './answerMap';
 
 export const ANSWER_MESSAGES = {
   saved: 'Your answers were saved.',
@@ -22,6 +23,10 @@ interface ApplicationRow {
   add_another: Record<string, number>;
   tabs: Record<string, string>;
   submitted_at: Date | null;
+}
+
+interface StoredApplicationRow extends ApplicationRow {
+  converted: string[] | null;
 }
 
 interface ProfileRow {
@@ -64,8 +69,9 @@ export function createAnswerService(db: Db) {
 
   async function application(userId: number): Promise<ApplicationRow> {
     const read = () =>
-      db.query<ApplicationRow>(
-        'SELECT answer, version, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
+      db.query<StoredApplicationRow>(
+        `SELECT a.answer, a.version, a.last_page, a.add_another, a.tabs, a.submitted_at, ${convertedKeysColumn('a.user_id')}
+           FROM applications a WHERE a.user_id = $1`,
         [userId],
       );
     let { rows } = await read();
@@ -73,7 +79,8 @@ export function createAnswerService(db: Db) {
       await ensureApplication(userId);
       ({ rows } = await read());
     }
-    return rows[0];
+    const { converted, ...row } = rows[0];
+    return { ...row, answer: withDocumentMarks(row.answer, converted) };
   }
 
   async function assertNotSubmitted(userId: number) {
@@ -98,7 +105,10 @@ export function createAnswerService(db: Db) {
         version: row.version,
         successful_login: (row.logins ?? []).map((at) => new Date(at).toISOString()),
         web_status: (row.statuses ?? []).map((web_status) => ({ web_status })),
-        answer: row.answer,
+        answer: withDocumentMarks(
+          row.answer,
+          (row.documents ?? []).map((d) => d.answer_key),
+        ),
         // The converted documents: key → file_name, file_size (SPEC §3 "Document answer").
         document_answer: documentAnswerMap(row.documents ?? []),
       };

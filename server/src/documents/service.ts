@@ -8,7 +8,7 @@ import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONTENT_TYPES, checkFileName, inspectUpload } from './inspect';
 import { verifyPolicy, type PolicyFields } from './policy';
 import type { Storage } from './storage';
-import { clearDocumentMark, setDocumentMark, submittedAt } from '../answers/applications';
+import { submittedAt } from '../answers/applications';
 import { ANSWER_KEY_PATTERN, type CONVERSION_STATUSES } from '../../../src/kernel/api/contract';
 
 /** SPEC §4 "Document conversion status". */
@@ -134,8 +134,8 @@ export function createDocumentService(deps: {
   }
 
   /**
-   * Removes the job, the document answer and their files for one key and clears ANSWERED; `then` runs in the
-   * same transaction (a new job replacing them). `keep` is a file that stays.
+   * Removes the job, the document answer and their files for one key (so its ANSWERED goes too: it is derived
+   * from the document answer); `then` runs in the same transaction (a new job replacing them). `keep` is a file that stays.
    */
   async function removeAll(
     userId: number,
@@ -156,7 +156,6 @@ export function createDocumentService(deps: {
         'DELETE FROM upload_keys WHERE user_id = $1 AND answer_key = $2 AND storage_key IS DISTINCT FROM $3 RETURNING storage_key',
         [userId, answerKey, keep ?? null],
       );
-      await clearDocumentMark(tx, userId, answerKey);
       await then?.(tx);
       return [
         ...jobs.rows.map((r) => r.file_key),
@@ -395,7 +394,6 @@ export function createDocumentService(deps: {
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [job.user_id, job.answer_key, job.file_name, result.fileSize, job.file_key, result.pdfKey, result.pages],
         );
-        await setDocumentMark(tx, job.user_id, job.answer_key);
         return previous.rows.flatMap((r) => [r.source_key, r.pdf_key]).filter((k) => k !== job.file_key);
       });
       if (old === null) return false;

@@ -1,5 +1,6 @@
 import { userLoggedOut } from '../../shared/events';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ANSWERED } from '../../kernel/documents/messages';
 import { storableText } from '../../kernel/storableText';
 
 export type AnswerValue = string | boolean;
@@ -38,6 +39,15 @@ const answersSlice = createSlice({
         delete state.values[descKey(key)];
       }
     },
+    /**
+     * A document question's mark followed its file (ANSWERED once converted, gone when deleted or failed). The server
+     * derives the same mark from its documents, so this is not the applicant's change: nothing to save.
+     */
+    documentMarked(state, action: PayloadAction<{ key: string; answered: boolean }>) {
+      const { key, answered } = action.payload;
+      if (answered) state.values[key] = ANSWERED;
+      else delete state.values[key];
+    },
     validationErrorsChanged(state, action: PayloadAction<Record<string, string[]>>) {
       state.errors = action.payload;
     },
@@ -47,7 +57,8 @@ const answersSlice = createSlice({
   },
 });
 
-export const { answerChanged, answersLoaded, answersCleared, validationErrorsChanged } = answersSlice.actions;
+export const { answerChanged, answersLoaded, answersCleared, documentMarked, validationErrorsChanged } =
+  answersSlice.actions;
 export default answersSlice.reducer;
 
 /** Whether the visitor has entered anything (SPEC §2: a logged-out user with answers goes to /signup). */

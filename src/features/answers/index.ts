@@ -8,6 +8,7 @@ export {
   answersCleared,
   answersLoaded,
   descKey,
+  documentMarked,
   hasAnyAnswer,
   validationErrorsChanged,
   type StudentAnswers,

@@ -2,7 +2,7 @@
  * The upload flow of SPEC §4, step by step against msw, with the calls asserted in order: the file rules first;
  * the answers saved and the pre-signed URL asked for together; the multipart post (fields first, then the file);
  * the conversion asked for with the storage key and the file name; polls every 2000 ms (fake timers) while
- * unprocessed or in_progress (any case); completed → ANSWERED and the document answers fetched again. Every failure
+ * unprocessed or in_progress (any case); completed → the document answers fetched again and ANSWERED. Every failure
  * stops the spinner, records the error (field and 'Error uploading file for {key}' toast) and clears the answer.
  * Also: the delete, the data fetched again when a question shows, a logout cancelling a poll, the PDF download.
  */
@@ -179,12 +179,13 @@ describe('upload: the happy path, step by step', () => {
     expect(calls).toHaveLength(6);
     await jest.advanceTimersByTimeAsync(CONVERSION_POLL_MS);
 
-    // Completed: the document answers and the answer (ANSWERED, with the server's new version) fetched again.
+    // Completed: the document answers fetched again and the answer ANSWERED, as the server derives it from the
+    // document: no profile to fetch, no version to take, nothing to save.
     await until(() => docOf(store, DOC_KEY)?.phase === 'idle');
     expect(calls.slice(4, 7).map(line)).toEqual([`GET ${STATUS_PATH}`, `GET ${STATUS_PATH}`, `GET ${STATUS_PATH}`]);
-    expect(calls.slice(7).map(line).sort()).toEqual(['GET /api/document-answer', 'GET /api/profile']);
+    expect(calls.slice(7).map(line)).toEqual(['GET /api/document-answer']);
     expect(valuesOf(store)[DOC_KEY]).toBe(ANSWERED);
-    expect(store.getState().sync.version).toBe(3);
+    expect(store.getState().sync).toMatchObject({ version: 2, dirty: [] });
     expect(docOf(store, DOC_KEY)).toMatchObject({
       file: { name: 'essay.pdf', size: 12_345 },
       pending: null,
@@ -193,9 +194,9 @@ describe('upload: the happy path, step by step', () => {
     });
     expect(toastsOf(store)).toEqual([]);
 
-    // No more polling, and no answer save is needed (the server set ANSWERED itself).
+    // No more polling, and no answer save.
     await jest.advanceTimersByTimeAsync(10 * CONVERSION_POLL_MS);
-    expect(calls).toHaveLength(9);
+    expect(calls).toHaveLength(8);
   });
 
   it('reports the upload progress in percent', async () => {
@@ -327,7 +328,8 @@ describe('upload: every failure stops the spinner, records the error (field and 
     // Named by the question's label, not its internal key.
     expect(uploadErrorTitle(DOC_LABEL)).toBe('Error uploading file for Personal Statement Document');
     expect(valuesOf(store)[DOC_KEY]).toBeUndefined();
-    expect(store.getState().sync.dirty).toContain(DOC_KEY); // the outbox saves the cleared answer
+    // Nothing to save for it: the server has no document for the key, so it has no ANSWERED either.
+    expect(store.getState().sync.dirty).not.toContain(DOC_KEY);
     // Polling stopped.
     const made = calls.length;
     await jest.advanceTimersByTimeAsync(5 * CONVERSION_POLL_MS);
@@ -419,11 +421,10 @@ describe('upload: refused before anything is sent', () => {
 });
 
 describe('delete', () => {
-  it('deletes the conversion, then the document answer, and takes the cleared answer and version', async () => {
+  it('deletes the conversion, then the document answer, and clears the answer (nothing to save)', async () => {
     const calls = recordDocumentCalls({
       'DELETE /api/pdf/document-answer/:key': { message: 'The file was removed.' },
       'DELETE /api/document-answer/:key': { message: 'The file was removed.' },
-      'GET /api/profile': profile({ first_name: 'Ada', [DOC_KEY]: '' }, 5),
     });
     const store = storeFor({ first_name: 'Ada', [DOC_KEY]: ANSWERED }, [], {
       byKey: {
@@ -441,14 +442,10 @@ describe('delete', () => {
     store.dispatch(deleteRequested({ key: DOC_KEY }));
     await until(() => seen.length === 3);
     expect(seen).toEqual(['idle', 'deleting', 'idle']);
-    expect(calls.map(line)).toEqual([
-      `DELETE ${STATUS_PATH}`,
-      `DELETE /api/document-answer/${DOC_KEY}`,
-      'GET /api/profile',
-    ]);
+    expect(calls.map(line)).toEqual([`DELETE ${STATUS_PATH}`, `DELETE /api/document-answer/${DOC_KEY}`]);
     expect(docOf(store, DOC_KEY)).toMatchObject({ file: null, error: null, notice: DELETED_NOTICE });
-    expect(valuesOf(store)[DOC_KEY]).toBe('');
-    expect(store.getState().sync.version).toBe(5);
+    expect(valuesOf(store)).toEqual({ first_name: 'Ada' });
+    expect(store.getState().sync.dirty).toEqual([]);
   });
 
   it('a failed delete keeps the file and shows the error', async () => {

@@ -2,8 +2,8 @@
  * The Documents flows the listeners run (documentListeners.ts loads this module on first use, so none of it is in
  * the first download). SPEC §4:
  * - upload: check the file (SPEC §5 rules) → save the answers and ask for a pre-signed URL together → post the
- *   file → ask for its conversion → poll every 2 s while unprocessed or in_progress → completed: the answer is
- *   ANSWERED and the document answers are fetched again; failed: the answer is cleared and the server's message
+ *   file → ask for its conversion → poll every 2 s while unprocessed or in_progress → completed: the document
+ *   answers are fetched again and the answer is ANSWERED (as the server derives it: nothing to save); failed: the answer is cleared and the server's message
  *   shown; not_answered: the spinner stops. Any failure stops the spinner, records the error (on the field and
  *   as the 'Error uploading file for {key}' toast, the question named by its label) and clears that answer.
  * - check: when a document question shows after a reset, its document and conversion data are fetched again
@@ -19,14 +19,7 @@ import { GENERIC_ERROR } from '../../kernel/messages';
 import { api } from '../../services/api';
 import { revalidationRequested, sessionInvalidated } from '../../shared/events';
 import { endedTheSession, type ApiError } from '../../services/baseQuery';
-import {
-  answerChanged,
-  answersCleared,
-  answersLoaded,
-  mergeAnswers,
-  flushAnswers,
-  serverVersionSeen,
-} from '../answers';
+import { documentMarked, flushAnswers } from '../answers';
 import {
   CHECK_WAIT_MS,
   checkFinished,
@@ -90,40 +83,24 @@ const rethrowIfCancelled = (error: unknown) => {
 const fresh = { forceRefetch: true, subscribe: false } as const;
 
 /**
- * The server changed the answer map itself (ANSWERED set by a finished conversion, cleared by a delete) and bumped
- * its version: its answers are taken for `key` and every key this tab has not changed, with the new version, so
- * the next save neither conflicts nor undoes it. Without the profile, the outbox's 409 merge gets there too.
+ * A document question's answer follows its file: ANSWERED once converted, none once deleted or failed. The server
+ * derives the same mark from its documents (never from a save), so nothing is saved or fetched for it; the form's
+ * rules are checked again for the key.
  */
-async function adoptServerAnswer(listenerApi: ListenerApi, key: string, value?: string) {
+function markDocument(listenerApi: ListenerApi, key: string, answered: boolean) {
   const { dispatch, getState } = listenerApi;
-  try {
-    const profile = await listenerApi.pause(dispatch(api.endpoints.getProfile.initiate(undefined, fresh)).unwrap());
-    const { answers, sync } = getState();
-    const merged = mergeAnswers(
-      profile.answer,
-      answers.values,
-      sync.dirty.filter((k) => k !== key),
-    );
-    if (value !== undefined) merged[key] = value;
-    dispatch(answersLoaded(merged));
-    if (typeof profile.version === 'number' && (sync.version === null || profile.version > sync.version)) {
-      dispatch(serverVersionSeen(profile.version));
-    }
-    listenerApi.dispatch(revalidationRequested({ keys: [key] }));
-  } catch (error) {
-    rethrowIfCancelled(error);
-    if (value !== undefined) dispatch(answerChanged({ key, value }));
-    else if (getState().answers.values[key] !== undefined) dispatch(answersCleared([key]));
-  }
+  if (!answered && getState().answers.values[key] === undefined) return;
+  dispatch(documentMarked({ key, answered }));
+  dispatch(revalidationRequested({ keys: [key] }));
 }
 
 /** SPEC §4: the spinner stops, the error is recorded (field and toast) and the answer cleared. */
 async function fail(listenerApi: ListenerApi, key: string, error: unknown, removeStored: boolean) {
-  const { dispatch, getState } = listenerApi;
+  const { dispatch } = listenerApi;
   const { message } = failureOf(error);
   dispatch(uploadFailed({ key, message }));
   if (endedTheSession(error)) return; // the session is gone: the 401 handling goes to /login
-  if (getState().answers.values[key] !== undefined) dispatch(answersCleared([key]));
+  markDocument(listenerApi, key, false);
   dispatch(toastShown({ severity: 'error', title: uploadErrorTitle(questionLabel(key)), message }));
   // A file stored before this attempt would still be listed (and printed) without its answer: it goes too.
   if (removeStored) {
@@ -150,10 +127,8 @@ async function followConversion(listenerApi: ListenerApi, key: string, initial: 
     message = answer.message;
   }
   if (status === 'completed') {
-    await Promise.all([
-      listenerApi.pause(dispatch(api.endpoints.getDocumentAnswers.initiate(undefined, fresh)).unwrap()),
-      adoptServerAnswer(listenerApi, key, ANSWERED),
-    ]);
+    await listenerApi.pause(dispatch(api.endpoints.getDocumentAnswers.initiate(undefined, fresh)).unwrap());
+    markDocument(listenerApi, key, true);
     dispatch(uploadCompleted({ key }));
   } else if (status === 'not_answered') {
     dispatch(conversionStopped({ key }));
@@ -269,7 +244,7 @@ export async function check(listenerApi: ListenerApi, key: string) {
 
 /**
  * Deletes what each key holds: its conversion, then its document answer (SPEC §7's two deletes). A confirmed
- * delete also takes the server's cleared answer; a tab switch has cleared it already (the tab's clear list).
+ * delete also clears the answer's mark; a tab switch has cleared it already (the tab's clear list).
  */
 export async function remove(listenerApi: ListenerApi, keys: readonly string[], tabId?: string) {
   const { dispatch } = listenerApi;
@@ -278,7 +253,7 @@ export async function remove(listenerApi: ListenerApi, keys: readonly string[], 
     try {
       await listenerApi.pause(dispatch(api.endpoints.deleteConversion.initiate(key)).unwrap());
       await listenerApi.pause(dispatch(api.endpoints.deleteDocumentAnswer.initiate(key)).unwrap());
-      if (tabId === undefined) await adoptServerAnswer(listenerApi, key);
+      if (tabId === undefined) markDocument(listenerApi, key, false);
       dispatch(deleteFinished({ key }));
     } catch (error) {
       rethrowIfCancelled(error);

@@ -181,15 +181,6 @@ describe('delete', () => {
     const calls = recordDocumentCalls({
       'DELETE /api/pdf/document-answer/:key': { message: 'The file was removed.' },
       'DELETE /api/document-answer/:key': { message: 'The file was removed.' },
-      'GET /api/profile': {
-        username: 'ada@example.com',
-        last_page: null,
-        successful_login: [],
-        web_status: [],
-        answer: { [DOC_KEY]: '' },
-        version: 3,
-        document_answer: {},
-      },
       'GET /api/document-answer': { [DOC_KEY]: { file_name: 'essay.pdf', file_size: 12_345 } },
     });
     const { store, user } = renderTabs({ values: { [DOC_KEY]: ANSWERED }, doc: STORED });
@@ -212,7 +203,7 @@ describe('delete', () => {
       `DELETE /api/document-answer/${DOC_KEY}`,
     ]);
     expect(screen.queryByRole('button', { name: 'Delete file' })).not.toBeInTheDocument();
-    expect(valuesOf(store)[DOC_KEY]).toBe('');
+    expect(valuesOf(store)[DOC_KEY]).toBeUndefined();
   });
 });
 
