@@ -7,15 +7,21 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
 }
 
+/** A context of the bench's viewport (no session), on `baseUrl`. */
+export async function benchContext(browser: Browser, baseUrl?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  // tsx (esbuild, keepNames) wraps named functions in __name(…): functions sent to page.evaluate need it defined.
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  return context;
+}
+
 /** A context holding the applicant's session cookies (sid, logged_in), as a browser has after logging in. */
 export async function loggedInContext(
   browser: Browser,
   server: RunningServer,
   applicant: Applicant,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
-  // tsx (esbuild, keepNames) wraps named functions in __name(…): functions sent to page.evaluate need it defined.
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  const context = await benchContext(browser, server.baseUrl);
   const url = new URL(server.baseUrl);
   await context.addCookies(
     applicant.cookies.map((c) => ({

@@ -151,73 +151,121 @@ function topIssues(lhr: Lhr): string[] {
     .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
-async function runPage(baseUrl: string, target: LighthouseTarget): Promise<LighthousePage> {
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
-    import('lighthouse'),
-    import('chrome-launcher'),
-  ]);
-  const url = `${baseUrl}${target.path}`;
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
-  try {
-    if (target.cookies) await setCookies(chrome.port, baseUrl, target.cookies);
-    const runs: LighthouseRun[] = [];
-    let last: Lhr | undefined;
-    let html: string | undefined;
-    let retries = 0;
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      let lhr: Lhr;
-      try {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: ['json', 'html'],
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        lhr = result.lhr as unknown as Lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        html = Array.isArray(result.report) ? result.report[1] : undefined;
-      } catch (error) {
-        // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP…) is to run again: up to 2 retries.
-        if (retries >= MAX_RETRIES) throw error;
-        retries += 1;
-        log(
-          `  lighthouse ${target.name} run ${i + 1} failed, retrying: ${error instanceof Error ? error.message : error}`,
-        );
-        i -= 1;
-        continue;
-      }
-      runs.push(summarizeRun(lhr));
-      last = lhr;
-      log(`  lighthouse ${target.name} run ${i + 1}: perf ${runs.at(-1)!.performance}, LCP ${runs.at(-1)!.lcpMs} ms`);
-    }
-    let reportHtml: string | undefined;
-    if (html) {
-      const slug = target.name
-        .replace(/[^a-z0-9]+/gi, '-')
-        .replace(/^-|-$/g, '')
-        .toLowerCase();
-      reportHtml = path.join(OUT_DIR, `lighthouse-${slug}.html`);
-      fs.mkdirSync(OUT_DIR, { recursive: true });
-      fs.writeFileSync(reportHtml, html);
-    }
-    const accessibilityFailures = (last!.categories.accessibility?.auditRefs ?? [])
-      .map((ref) => last!.audits[ref.id])
-      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-      .map((audit) => `${audit.id}: ${audit.title}`);
-    return {
-      name: target.name,
-      url: url.replace(/service_token=[^&]+/, 'service_token=…'),
-      runs,
-      retries,
-      median: medianRun(runs),
-      accessibilityFailures,
-      topIssues: topIssues(last!),
-      ...(reportHtml ? { reportHtml: path.relative(process.cwd(), reportHtml) } : {}),
-    };
-  } finally {
-    chrome.kill();
+/** A page to run Lighthouse on: its full URL, and the session cookies to put into its browser first. */
+export interface LighthouseUrl {
+  name: string;
+  url: string;
+  cookies?: { name: string; value: string }[];
+}
+
+type Launched = Awaited<ReturnType<typeof import('chrome-launcher').launch>>;
+
+/** One Lighthouse run of a page in a running Chromium: its result, and the HTML report. */
+async function lighthouseOnce(chrome: Launched, url: string): Promise<{ lhr: Lhr; html?: string }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: ['json', 'html'],
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr as unknown as Lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  return { lhr, html: Array.isArray(result.report) ? result.report[1] : undefined };
+}
+
+/** A page's runs summed up: medians, the last run's accessibility failures and diagnostics, its HTML report. */
+function pageResult(
+  target: LighthouseUrl,
+  runs: LighthouseRun[],
+  last: Lhr,
+  html: string | undefined,
+  retries: number,
+): LighthousePage {
+  let reportHtml: string | undefined;
+  if (html) {
+    const slug = target.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
+    reportHtml = path.join(OUT_DIR, `lighthouse-${slug}.html`);
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    fs.writeFileSync(reportHtml, html);
   }
+  const accessibilityFailures = (last.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => last.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => `${audit.id}: ${audit.title}`);
+  return {
+    name: target.name,
+    url: target.url.replace(/service_token=[^&]+/, 'service_token=…'),
+    runs,
+    retries,
+    median: medianRun(runs),
+    accessibilityFailures,
+    topIssues: topIssues(last),
+    ...(reportHtml ? { reportHtml: path.relative(process.cwd(), reportHtml) } : {}),
+  };
+}
+
+/**
+ * `rounds` Lighthouse runs of each target, each target in a Chromium of its own (its cookies put in first),
+ * interleaved: round r runs every target once, the order rotated by one per round (A B C, B C A, C A B…), so that a
+ * slow spell of the shared machine does not fall on one target's runs only. A failed run is run again (up to
+ * MAX_RETRIES per target) and not counted; a target whose retries are spent is dropped and named in `errors`.
+ */
+export async function runLighthouseRounds(
+  targets: readonly LighthouseUrl[],
+  rounds = LIGHTHOUSE_RUNS,
+): Promise<{ pages: LighthousePage[]; errors: string[] }> {
+  const chromeLauncher = await import('chrome-launcher');
+  const state = targets.map((target) => ({
+    target,
+    chrome: undefined as Launched | undefined,
+    runs: [] as LighthouseRun[],
+    last: undefined as Lhr | undefined,
+    html: undefined as string | undefined,
+    retries: 0,
+    error: undefined as string | undefined,
+  }));
+  try {
+    for (const s of state) {
+      s.chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+      if (s.target.cookies) await setCookies(s.chrome.port, new URL(s.target.url).origin, s.target.cookies);
+    }
+    for (let round = 0; round < rounds; round++) {
+      const order = state.map((_, i) => state[(i + round) % state.length]);
+      for (const s of order) {
+        while (!s.error && s.runs.length <= round) {
+          try {
+            const { lhr, html } = await lighthouseOnce(s.chrome!, s.target.url);
+            s.runs.push(summarizeRun(lhr));
+            s.last = lhr;
+            s.html = html ?? s.html;
+            const run = s.runs.at(-1)!;
+            log(
+              `  lighthouse ${s.target.name} run ${s.runs.length}: perf ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms`,
+            );
+          } catch (error) {
+            const text = error instanceof Error ? error.message : String(error);
+            // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP…) is to run again.
+            if (s.retries >= MAX_RETRIES) s.error = text;
+            else {
+              s.retries += 1;
+              log(`  lighthouse ${s.target.name} run ${s.runs.length + 1} failed, retrying: ${text}`);
+            }
+          }
+        }
+      }
+    }
+  } finally {
+    for (const s of state) s.chrome?.kill();
+  }
+  return {
+    pages: state.filter((s) => !s.error && s.last).map((s) => pageResult(s.target, s.runs, s.last!, s.html, s.retries)),
+    errors: state.filter((s) => s.error).map((s) => `${s.target.name}: ${s.error}`),
+  };
 }
 
 export async function runLighthouse(
@@ -226,9 +274,12 @@ export async function runLighthouse(
 ): Promise<AreaOutput<LighthousePage[]>> {
   const pages: LighthousePage[] = [];
   const errors: string[] = [];
+  // One page after the other, each in a browser of its own (its five runs in a row).
   for (const target of targets) {
     try {
-      pages.push(await runPage(baseUrl, target));
+      const done = await runLighthouseRounds([{ ...target, url: `${baseUrl}${target.path}` }]);
+      pages.push(...done.pages);
+      errors.push(...done.errors);
     } catch (error) {
       errors.push(`${target.name}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -32,7 +32,8 @@ export interface MemoryResult {
   aboutFilledThroughUi: { filled: number; notFound: string[]; failed: string[] };
 }
 
-async function snapshot(cdp: CDPSession, step: string): Promise<MemorySnapshot> {
+/** JS heap (after a forced GC) and DOM size of the page the CDP session is attached to. */
+export async function snapshot(cdp: CDPSession, step: string): Promise<MemorySnapshot> {
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
   const { metrics } = await cdp.send('Performance.getMetrics');

@@ -91,7 +91,7 @@ export interface Latency {
   meanMs: number;
 }
 
-const latency = (samples: number[]): Latency => ({
+export const latency = (samples: number[]): Latency => ({
   p50Ms: round(percentile(samples, 0.5), 1),
   p95Ms: round(percentile(samples, 0.95), 1),
   maxMs: round(Math.max(...samples), 1),
@@ -120,7 +120,7 @@ const RENDER_HOOK_SCRIPT = `globalThis.__FORM_RENDER_HOOK__ = (key) => {
 };`;
 
 /** Installs the keydown/frame timer and the MutationObserver in the page. */
-async function instrument(page: Page) {
+export async function instrument(page: Page) {
   await page.evaluate(() => {
     interface Sample {
       field: string | null;
@@ -205,23 +205,97 @@ async function instrument(page: Page) {
   });
 }
 
+/** A question's text input on a page: ours have the answer key as id; a peer's page says where its inputs are. */
+export type FieldSelector = (key: string) => string;
+const byId: FieldSelector = (key) => `[id="${key}"]`;
+
 /** The text inputs among FIELD_KEYS that are on the page, visible and editable (at most 10). */
-async function findFields(page: Page): Promise<string[]> {
+export async function findFields(page: Page, selectorOf: FieldSelector = byId): Promise<string[]> {
   const found: string[] = [];
   for (const key of FIELD_KEYS) {
     if (found.length >= MAX_FIELDS) break;
-    const ok = await page.evaluate((id) => {
-      const el = document.getElementById(id);
+    const ok = await page.evaluate((selector) => {
+      const el = document.querySelector(selector);
       if (!el) return false;
       const isText =
         (el instanceof HTMLInputElement && ['text', 'search', ''].includes(el.type)) ||
         el instanceof HTMLTextAreaElement;
       const visible = el.getClientRects().length > 0;
       return isText && visible && !(el as HTMLInputElement).disabled && !(el as HTMLInputElement).readOnly;
-    }, key);
+    }, selectorOf(key));
     if (ok) found.push(key);
   }
   return found;
+}
+
+/** `keystrokes` spread over `fields` fields, the first ones taking the remainder. */
+export const keystrokesPerField = (fields: number, keystrokes: number) =>
+  Array.from({ length: fields }, (_, i) => Math.floor(keystrokes / fields) + (i < keystrokes % fields ? 1 : 0));
+
+export interface RawTyping {
+  samples: PageSample[];
+  idle: number;
+  rendersSeen: number;
+  where: Record<string, number>;
+}
+
+/**
+ * Instruments the page (instrument), throttles its CPU CPU_THROTTLE×, and types perField[i] keys into fields[i]
+ * (each cleared first, unmeasured), KEY_DELAY_MS apart; then reads the samples back. The page is left as it is.
+ */
+export async function typeInFields(
+  page: Page,
+  fields: readonly string[],
+  perField: readonly number[],
+  selectorOf: FieldSelector = byId,
+): Promise<RawTyping> {
+  await instrument(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+
+  for (const [i, key] of fields.entries()) {
+    const input = page.locator(selectorOf(key));
+    const measure = (field: string | null) =>
+      page.evaluate((k) => {
+        (window as unknown as { __typingBench: { field: string | null } }).__typingBench.field = k;
+      }, field);
+    // Clearing sends keys of its own (select all, Delete): not measured.
+    await measure(null);
+    await input.fill('');
+    await input.focus();
+    await sleep(400); // the clear's own updates (validation, save) stay out of the samples
+    await measure(key);
+    await page.keyboard.type(TEXT.slice(0, perField[i]).padEnd(perField[i], 'x'), { delay: KEY_DELAY_MS });
+    await sleep(300);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return page.evaluate(() => {
+    const state = (
+      window as unknown as {
+        __typingBench: {
+          samples: (PageSample & { ownEl?: unknown })[];
+          idle: number;
+          rendersSeen: number;
+          where: Record<string, number>;
+        };
+      }
+    ).__typingBench;
+    return {
+      samples: state.samples.map((s) => ({
+        field: s.field,
+        t0: s.t0,
+        raf: s.raf,
+        frame: s.frame,
+        own: s.own,
+        others: s.others,
+        otherNodes: s.otherNodes,
+        renders: s.renders,
+      })),
+      idle: state.idle,
+      rendersSeen: state.rendersSeen,
+      where: state.where,
+    };
+  });
 }
 
 export async function runTyping(server: RunningServer): Promise<AreaOutput<TypingResult>> {
@@ -238,56 +312,8 @@ export async function runTyping(server: RunningServer): Promise<AreaOutput<Typin
     const fields = await findFields(page);
     if (fields.length === 0) throw new Error('No text input of FIELD_KEYS is on /about');
     log(`  typing: ${fields.length} text fields found (${fields.join(', ')})`);
-    await instrument(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-
-    const perField = fields.map(
-      (_, i) => Math.floor(KEYSTROKES / fields.length) + (i < KEYSTROKES % fields.length ? 1 : 0),
-    );
-    for (const [i, key] of fields.entries()) {
-      const input = page.locator(`[id="${key}"]`);
-      const measure = (field: string | null) =>
-        page.evaluate((k) => {
-          (window as unknown as { __typingBench: { field: string | null } }).__typingBench.field = k;
-        }, field);
-      // Clearing sends keys of its own (select all, Delete): not measured.
-      await measure(null);
-      await input.fill('');
-      await input.focus();
-      await sleep(400); // the clear's own updates (validation, save) stay out of the samples
-      await measure(key);
-      await page.keyboard.type(TEXT.slice(0, perField[i]).padEnd(perField[i], 'x'), { delay: KEY_DELAY_MS });
-      await sleep(300);
-    }
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const raw = await page.evaluate(() => {
-      const state = (
-        window as unknown as {
-          __typingBench: {
-            samples: (PageSample & { ownEl?: unknown })[];
-            idle: number;
-            rendersSeen: number;
-            where: Record<string, number>;
-          };
-        }
-      ).__typingBench;
-      return {
-        samples: state.samples.map((s) => ({
-          field: s.field,
-          t0: s.t0,
-          raf: s.raf,
-          frame: s.frame,
-          own: s.own,
-          others: s.others,
-          otherNodes: s.otherNodes,
-          renders: s.renders,
-        })),
-        idle: state.idle,
-        rendersSeen: state.rendersSeen,
-        where: state.where,
-      };
-    });
+    const perField = keystrokesPerField(fields.length, KEYSTROKES);
+    const raw = await typeInFields(page, fields, perField);
     await context.close();
 
     // No render at all means the render counter is not in the build (bench/countedRenderers.ts, --env bench): say so.
