@@ -1,0 +1,15 @@
+/**
+ * The About You page in SurveyJS (survey-core's model, survey-react-ui's React components, the default theme's
+ * style sheet without its web font), from the JSON that bench/peers/translate.ts made of our definition (put in by
+ * the build as __PEER_FORM__). No answers. `?textUpdateMode=onBlur` gives SurveyJS's default mode, for information.
+ */
+import 'survey-core/survey-core.fontless.min.css';
+import { createRoot } from 'react-dom/client';
+import { Model } from 'survey-core';
+import { Survey } from 'survey-react-ui';
+
+const model = new Model(__PEER_FORM__);
+const mode = new URLSearchParams(window.location.search).get('textUpdateMode');
+if (mode === 'onBlur' || mode === 'onTyping') model.textUpdateMode = mode;
+
+createRoot(document.getElementById('root')!).render(<Survey model={model} />);
