@@ -41,4 +41,17 @@ export const BUDGETS = {
     applicationPdfMaxMs: 300,
     docxMaxMs: 2000,
   },
+  peers: {
+    /**
+     * Ours against the best of the peers (SurveyJS, Form.io: bench/peers), About You, in the same run: each a ratio,
+     * our figure ÷ the best peer's. At least 4× better in LCP and TBT (Lighthouse medians)…
+     */
+    lcpMaxRatio: 0.25,
+    tbtMaxRatio: 0.25,
+    /** …lighter in first-download JS (gzip) and in JS heap after a forced GC (strictly below 1)… */
+    firstDownloadJsBelowRatio: 1,
+    heapBelowRatio: 1,
+    /** …and no worse in typing p95 at 4× CPU. */
+    typingP95MaxRatio: 1,
+  },
 } as const;

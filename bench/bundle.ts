@@ -196,18 +196,38 @@ function topShares(byName: Map<string, number>, limit: number): ModuleShare[] {
 
 /* ------------------------------------------------------------------------------------------------------------ */
 
+/** The scripts and style sheets an HTML page loads by itself (<script src>, <link rel=stylesheet>), as paths. */
+function initialAssets(html: string, publicPath = '/'): { js: string[]; css: string[] } {
+  const local = (href: string) => assetPath(href.startsWith(publicPath) ? href.slice(publicPath.length) : href);
+  return {
+    js: [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi)].map((m) => local(m[1])),
+    css: [...html.matchAll(/<link\b[^>]*>/gi)]
+      .map((m) => m[0])
+      .filter((tag) => /\brel=["']?stylesheet/i.test(tag))
+      .map((tag) => local(tag.match(/\bhref=["']?([^"'\s>]+)/i)?.[1] ?? ''))
+      .filter(Boolean),
+  };
+}
+
+/**
+ * First download of a page without lazy chunk groups (the bench's peer pages): the scripts and style sheets its
+ * HTML loads, raw, gzip and brotli. `publicPath` is the prefix its asset URLs carry.
+ */
+export function measureHtmlPage(
+  distDir: string,
+  publicPath: string,
+  htmlFile = 'index.html',
+): { js: Sizes & { files: string[] }; css: Sizes & { files: string[] } } {
+  const { js, css } = initialAssets(fs.readFileSync(path.join(distDir, htmlFile), 'utf8'), publicPath);
+  return { js: { ...sum(distDir, js), files: js }, css: { ...sum(distDir, css), files: css } };
+}
+
 export function measureBundle(distDir: string): BundleResult {
   const read = (file: string) => fs.readFileSync(path.join(distDir, file), 'utf8');
   if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join(distDir, 'chunk-groups.json'))) {
     throw new Error(`No production build in ${distDir} (index.html and chunk-groups.json expected)`);
   }
-  const html = read('index.html');
-  const initialJs = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi)].map((m) => assetPath(m[1]));
-  const initialCss = [...html.matchAll(/<link\b[^>]*>/gi)]
-    .map((m) => m[0])
-    .filter((tag) => /\brel=["']?stylesheet/i.test(tag))
-    .map((tag) => assetPath(tag.match(/\bhref=["']?([^"'\s>]+)/i)?.[1] ?? ''))
-    .filter(Boolean);
+  const { js: initialJs, css: initialCss } = initialAssets(read('index.html'));
   const groups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
   const allFiles = fs.readdirSync(distDir);
   const allJs = allFiles.filter((f) => f.endsWith('.js'));

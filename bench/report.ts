@@ -9,6 +9,7 @@ import { kib, NOISY_LOAD, type Check } from './common';
 import type { DocumentTiming } from './documents';
 import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';
+import type { PeersResult } from './peers/area';
 import type { ServerResult } from './server';
 import type { TypingResult } from './typing';
 import type { ValidationResult } from './validation';
@@ -33,6 +34,7 @@ export interface Areas {
   server: AreaReport<ServerResult>;
   documents: AreaReport<DocumentTiming[]>;
   memory: AreaReport<MemoryResult>;
+  peers: AreaReport<PeersResult>;
 }
 
 export interface Report {
@@ -342,6 +344,56 @@ function memorySection(area: AreaReport<MemoryResult> | undefined): string[] {
   return [...out, ...notes(area)];
 }
 
+function peersSection(area: AreaReport<PeersResult> | undefined): string[] {
+  const out = areaHeader(8, area, 'Peers: About You in SurveyJS and Form.io (same run, interleaved)');
+  const d = area?.data;
+  if (d) {
+    const names = Object.fromEntries(d.targets.map((t) => [t.id, t.name]));
+    out.push(
+      `Peer libraries: ${Object.entries(d.versions)
+        .map(([name, version]) => `${name} ${version}`)
+        .join(
+          ', ',
+        )}. Each cell: the figure, and its ratio to the best peer's (for ours below 1 is better, but for the performance score).`,
+      '',
+      table(
+        ['Figure', ...d.targets.map((t) => t.name), 'Best peer'],
+        d.rows.map((row) => [
+          row.figure,
+          ...d.targets.map((t) => {
+            const value = row.values[t.id];
+            const ratio = row.ratios[t.id];
+            if (value === null || value === undefined) return '—';
+            return `${fmt(value, row.unit)}${ratio === null || ratio === undefined ? '' : ` (${fmt(ratio)}×)`}`;
+          }),
+          row.bestPeer ? names[row.bestPeer] : '—',
+        ]),
+      ),
+      '',
+      table(
+        ['Page', 'URL', 'JS files', 'CSS files', 'Lighthouse performance, each run', 'JS heap runs'],
+        d.targets.map((t) => [
+          t.name,
+          t.url,
+          t.firstDownload.jsFiles,
+          t.firstDownload.cssFiles,
+          t.lighthouse?.performanceRuns.join(', ') ?? '—',
+          t.memory?.jsHeapRuns.map((b) => mb(b)).join(', ') ?? '—',
+        ]),
+      ),
+      '',
+    );
+    if (d.surveyDefaultModeTyping) {
+      const t = d.surveyDefaultModeTyping;
+      out.push(
+        `SurveyJS in its default textUpdateMode ('onBlur'), for information: ${t.keystrokes} keystrokes, keydown → next frame p50 ${ms(t.latency.p50Ms)}, p95 ${ms(t.latency.p95Ms)}; → painted p50 ${ms(t.latencyPainted.p50Ms)}, p95 ${ms(t.latencyPainted.p95Ms)}.`,
+        '',
+      );
+    }
+  }
+  return [...out, ...notes(area)];
+}
+
 export function renderMarkdown(report: Report): string {
   const crashed = Object.entries(report.areas).filter(([, a]) => a && !a.ok);
   const lines = [
@@ -380,6 +432,7 @@ export function renderMarkdown(report: Report): string {
     ...serverSection(report.areas.server),
     ...documentsSection(report.areas.documents),
     ...memorySection(report.areas.memory),
+    ...peersSection(report.areas.peers),
   ];
   return `${lines
     .join('\n')

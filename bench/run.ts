@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the SPA for production (into bench/out/dist, so dist/ and the e2e suite are left alone),
  * starts the real server on a fresh embedded database in a temp DATA_DIR on port 3200 with a seeded applicant, and
- * measures, one module per area: bundle, Lighthouse, typing, validation, server load, documents, browser memory.
+ * measures, one module per area: bundle, Lighthouse, typing, validation, server load, documents, browser memory,
+ * and About You against the same page in SurveyJS and Form.io (peers: bench/peers).
  * Writes bench/report.md and bench/report.json; each figure is held against bench/budgets.ts.
  *
  * Every area fails soft: a crash (or a time-out) is written into the report for that area and the others still
@@ -32,6 +33,8 @@ import {
 import { runDocuments } from './documents';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { runMemory } from './memory';
+import { PEER_TYPING_ROUNDS, runPeers } from './peers/area';
+import { PEERS, peerPackageVersion } from './peers/build';
 import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
 import { benchSeconds, CONNECTION_LEVELS, runServer } from './server';
 import { CPU_THROTTLE, KEYSTROKES, runTyping } from './typing';
@@ -198,7 +201,7 @@ async function main() {
   let seeded: { username: string; serviceToken: string } | null = null;
   let serverError: string | undefined;
   const dataDir = makeDataDir('main');
-  const needsServer = (['lighthouse', 'typing', 'memory', 'server'] as const).some(wanted);
+  const needsServer = (['lighthouse', 'typing', 'memory', 'peers', 'server'] as const).some(wanted);
   if (needsServer)
     try {
       log(`seeding a fresh database in ${dataDir} and starting the server on port ${BENCH_PORT}…`);
@@ -236,6 +239,12 @@ async function main() {
         needBuild();
         return runMemory(needServer().server);
       });
+    if (wanted('peers'))
+      areas.peers = await runArea('peers', 'Peers', 30 * MINUTE, async () => {
+        needBuild();
+        const { server: s, seeded: seed } = needServer();
+        return runPeers(s, distDir, seed.username);
+      });
     const serverTimeout =
       (process.env.DATABASE_URL ? 2 : 1) * (2 * MINUTE + 4 * CONNECTION_LEVELS.length * seconds * 1000);
     if (wanted('server'))
@@ -253,6 +262,7 @@ async function main() {
     server: areas.server,
     documents: areas.documents,
     memory: areas.memory,
+    peers: areas.peers,
   };
   const checks = Object.values(ordered).flatMap((area) => area?.checks ?? []);
   const report: Report = {
@@ -268,6 +278,11 @@ async function main() {
       node: process.version,
       chromium: chromiumVersion(),
       ...Object.fromEntries(KEY_PACKAGES.map((name) => [name, packageVersion(name)])),
+      ...(wanted('peers')
+        ? Object.fromEntries(
+            PEERS.flatMap((p) => p.packages).map((name) => [`${name} (peers)`, peerPackageVersion(name)]),
+          )
+        : {}),
     },
     settings: {
       BENCH_SECONDS: seconds,
@@ -277,6 +292,7 @@ async function main() {
       'typing keystrokes': KEYSTROKES,
       'typing CPU throttle': `${CPU_THROTTLE}×`,
       'load sessions': CONNECTION_LEVELS.join(', '),
+      ...(wanted('peers') ? { 'peers typing rounds': PEER_TYPING_ROUNDS } : {}),
     },
     build: buildInfo,
     areas: ordered,
