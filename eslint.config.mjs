@@ -47,14 +47,7 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: [
-                '**/features/**',
-                '**/app/**',
-                '**/components/**',
-                '**/services/**',
-                '**/startup/**',
-                '**/shell/**',
-              ],
+              group: ['**/features/**', '**/app/**', '**/components/**', '**/services/**', '**/firstPaint/**'],
               message: 'src/kernel is shared with the server: it imports nothing from the SPA around it.',
             },
             {
@@ -102,13 +95,28 @@ export default defineConfig([
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: FEATURES.map((feature) => ({
-            target: ['./src/*.{ts,tsx}', './src/!(features)/**/*', `./src/features/!(${feature})/**/*`],
-            from: `./src/features/${feature}`,
-            // Its stylesheets may be shared: the staff view wears the form's, the upload the documents'.
-            except: ['./index.ts', ...stylesheetsOf(feature)],
-            message: `Import the ${feature} feature through its index.ts (src/features/${feature}/index.ts).`,
-          })),
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: ['./src/*.{ts,tsx}', './src/!(features)/**/*', `./src/features/!(${feature})/**/*`],
+              from: `./src/features/${feature}`,
+              // Its stylesheets may be shared: the staff view wears the form's, the upload the documents'.
+              except: ['./index.ts', ...stylesheetsOf(feature)],
+              message: `Import the ${feature} feature through its index.ts (src/features/${feature}/index.ts).`,
+            })),
+            // The first paint (shells, start-up, the staff page's renderer) sits on top of the app: the entry point
+            // starts it through its index.ts, and nothing below reaches up into it (the app is handed the shell).
+            {
+              target: ['./src/*.{ts,tsx}'],
+              from: './src/firstPaint',
+              except: ['./index.ts'],
+              message: 'Start the app through src/firstPaint/index.ts.',
+            },
+            {
+              target: ['./src/!(firstPaint)/**/*'],
+              from: './src/firstPaint',
+              message: 'src/firstPaint is above the app: the app is handed what it needs (src/app/shellHandover.ts).',
+            },
+          ],
         },
       ],
     },

@@ -288,7 +288,7 @@ function writeShells(clientDir: string) {
   };
 }
 
-/** The Node bundle of src/shell/prerenderMain.ts; built after the client, whose files the shells point at. */
+/** The Node bundle of src/firstPaint/prerenderMain.ts; built after the client, whose files the shells point at. */
 function shellsConfig(clientDir: string): Configuration {
   return {
     name: 'shells',
@@ -298,8 +298,8 @@ function shellsConfig(clientDir: string): Configuration {
     stats: 'errors-warnings',
     context: import.meta.dirname,
     entry: {
-      [path.parse(SHELL_RENDERER).name]: './src/shell/prerenderMain.ts',
-      [path.parse(STAFF_RENDERER).name]: './src/shell/renderStaffPage.tsx',
+      [path.parse(SHELL_RENDERER).name]: './src/firstPaint/prerenderMain.ts',
+      [path.parse(STAFF_RENDERER).name]: './src/firstPaint/renderStaffPage.tsx',
     },
     output: {
       path: path.join(import.meta.dirname, 'node_modules', '.cache', 'shell-renderer'),

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { makeStore, type RootState } from '../src/app/store';
 import { createAppRouter } from '../src/app/router';
 import { App } from '../src/app/App';
+import type { ShellHandover } from '../src/app/shellHandover';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
@@ -27,8 +28,12 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, route = 
 }
 
 /** Renders the whole app (store, real routes, lazy pages) at a URL: route-level integration tests. */
-export function renderApp(url: string, { preloadedState }: { preloadedState?: Partial<RootState> } = {}) {
+export function renderApp(
+  url: string,
+  { preloadedState, shell }: { preloadedState?: Partial<RootState>; shell?: ShellHandover } = {},
+) {
   const store = makeStore(preloadedState);
   const router = createAppRouter(store, { initialEntries: [url] });
-  return { store, router, user: userEvent.setup({ delay: null }), ...render(<App store={store} router={router} />) };
+  const app = render(<App store={store} router={router} shell={shell} />);
+  return { store, router, user: userEvent.setup({ delay: null }), ...app };
 }

@@ -8,7 +8,7 @@ import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 const HTML =
   '<html><head><meta name="app-config" content="{}" /><title>Site</title></head><body><div id="root"></div></body></html>';
 const STAFF_TEMPLATE = HTML.replace('<div id="root">', `<div id="root">${STAFF_PAGE_SLOT}`);
-// The build's renderer is the app itself (src/shell/renderStaffPage.tsx, tested with the app and end to end); here a
+// The build's renderer is the app itself (src/firstPaint/renderStaffPage.tsx, tested with the app and end to end); here a
 // stand-in shows what the server gave it.
 const RENDERER = `exports.renderStaffPage = async (pathname, token, bundle) => {
   if (bundle.answer.first_name === 'Boom') throw new Error('render failed');

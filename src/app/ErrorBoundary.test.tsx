@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../kernel/messages';
 import { DialogErrorBoundary, RootErrorScreen } from './ErrorBoundary';
+import { ShellHandoverContext } from './shellHandover';
 
 let shouldThrow = true;
 function Fragile() {
@@ -71,11 +72,15 @@ describe('RootErrorScreen', () => {
 
   it('replaces a pre-rendered shell still showing (a picture of the page that failed)', () => {
     const shell = document.createElement('div');
-    shell.id = 'shell';
     shell.innerHTML = '<h1>About You</h1>';
     document.body.append(shell);
-    render(<RootErrorScreen />);
-    expect(shell.isConnected).toBe(false);
+    const handover = { showing: () => shell.isConnected, replace: jest.fn(() => shell.remove()) };
+    render(
+      <ShellHandoverContext.Provider value={handover}>
+        <RootErrorScreen />
+      </ShellHandoverContext.Provider>,
+    );
+    expect(handover.replace).toHaveBeenCalledTimes(1);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([ROOT_ERROR_TITLE]);
   });
 });

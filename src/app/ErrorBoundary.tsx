@@ -1,15 +1,15 @@
-import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { DIALOG_BOUNDARY_TITLE, GENERIC_ERROR, ROOT_ERROR_TEXT, ROOT_ERROR_TITLE } from '../kernel/messages';
 import { DEFAULT_ROUTE } from '../kernel/paths';
 import { SITE_NAME } from '../kernel/partner';
 import { Dialog } from '../components/Dialog';
-import { removeShell } from '../shell/removeShell';
+import { useShellReplaced } from './shellHandover';
 import '../styles/shell.css';
 
 /** The root error screen (SPEC §8), shown by the router when a route throws while rendering or loading. */
 export function RootErrorScreen() {
   // A pre-rendered shell still showing is a picture of the page that failed: the error replaces it.
-  useLayoutEffect(removeShell, []);
+  useShellReplaced();
   return (
     <>
       <header className="shell-header">

@@ -1,19 +1,18 @@
-import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RouteGuards } from './RouteGuards';
 import { PageVisitReporter } from './PageVisitReporter';
 import { PageChangeFocus } from './PageChangeFocus';
-import { hasShell, removeShell } from '../shell/removeShell';
+import { useShellReplaced, useShellShowing } from './shellHandover';
 
 /** Shown for the instant before the start-up loader has run, unless the pre-rendered shell is still showing. */
 export function StartupFallback() {
-  return hasShell() ? null : <p role="status">Loading…</p>;
+  return useShellShowing() ? null : <p role="status">Loading…</p>;
 }
 
 /** The root route: guards and reporters around whichever layout the route uses. */
 export function Root() {
   // The first commit of the routes replaces the pre-rendered shell (its markup is this very screen).
-  useLayoutEffect(removeShell, []);
+  useShellReplaced();
   return (
     <>
       <RouteGuards />

@@ -3,9 +3,9 @@ import { AUTH_PATHS, FORM_PAGES } from './paths';
 
 /**
  * Pre-rendered page shells. The production build renders each route's first screen to static HTML
- * (src/shell/renderShell.tsx) and the server sends it inside index.html, so the page paints before the
+ * (src/firstPaint/renderShell.tsx) and the server sends it inside index.html, so the page paints before the
  * JavaScript has arrived (LCP on a slow phone). The app removes the shell when its own first render commits
- * (src/shell/removeShell.ts). A shell is inert: nothing typed into it could be lost before the app takes over.
+ * (src/firstPaint/removeShell.ts). A shell is inert: nothing typed into it could be lost before the app takes over.
  *
  * One list, read by the build (which shells to render) and by the server (which shell a request gets).
  */
@@ -60,7 +60,7 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
 /**
  * The staff view's pages (SPEC §1: every page's answers, read-only, to read and print). No build can know an
  * applicant's answers, so the build writes each page with STAFF_PAGE_SLOT in its root, and the server renders the
- * view into it per request (server/src/http/staffPage.ts) with the app's own route tree (src/shell/renderStaffPage.tsx).
+ * view into it per request (server/src/http/staffPage.ts) with the app's own route tree (src/firstPaint/renderStaffPage.tsx).
  * Read-only, the page is complete as it arrives: it carries no script, so staff see the answers at once and a slow
  * computer spends nothing on starting the app (whose own review is what a page the server could not render gets).
  * Their CSS is their chunk groups', inlined.
@@ -77,7 +77,7 @@ export const STAFF_PAGE_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ pa
 export const STAFF_PAGE_SLOT = '<!--staff-page-->';
 
 /**
- * The Node bundle that renders the staff view (src/shell/renderStaffPage.tsx), under the build's folder. The server
+ * The Node bundle that renders the staff view (src/firstPaint/renderStaffPage.tsx), under the build's folder. The server
  * loads it from there and never serves it (server/src/http/static.ts).
  */
 export const STAFF_PAGE_RENDERER = 'ssr/staff-page.cjs';

@@ -11,7 +11,7 @@ export const appStarted = createAction<{ token?: string; serviceToken?: string }
 
 /**
  * appStarted's loads are over, done or failed (the account, a public link's answers, the staff bundle). While a
- * pre-rendered shell shows, the app's first render waits for it (src/startup/startApp.tsx).
+ * pre-rendered shell shows, the app's first render waits for it (src/firstPaint/startApp.tsx).
  */
 export const startupLoadsSettled = createAction('app/startupLoadsSettled');
 

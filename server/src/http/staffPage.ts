@@ -10,7 +10,7 @@ import type { TokenService } from '../tokens/service';
 import { escapeHtml } from './html';
 
 type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
-/** src/shell/renderStaffPage.tsx, built by webpack.config.ts into the build's folder. */
+/** src/firstPaint/renderStaffPage.tsx, built by webpack.config.ts into the build's folder. */
 type RenderStaffPage = (
   pathname: string,
   token: string,

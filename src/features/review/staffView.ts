@@ -6,7 +6,7 @@ export const REVIEW_FALLBACK_TITLE = 'Application';
 
 /**
  * Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's): the
- * view shows from then on (the server's render waits for it too, src/shell/renderStaffPage.tsx).
+ * view shows from then on (the server's render waits for it too, src/firstPaint/renderStaffPage.tsx).
  */
 export function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
   const keys = Object.keys(bundle);
@@ -19,5 +19,5 @@ export function applicantName(values: StudentAnswers): string {
   return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
 }
 
-/** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/shell/renderStaffPage.tsx). */
+/** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/firstPaint/renderStaffPage.tsx). */
 export const reviewDocumentTitle = (name: string) => `${name || REVIEW_FALLBACK_TITLE} - ${SITE_NAME}`;

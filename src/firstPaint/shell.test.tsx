@@ -4,6 +4,7 @@ import { server } from '../../tests/msw/server';
 import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../kernel/shells';
 import { renderShell } from './renderShell';
+import { pageShell } from './removeShell';
 import { SHELL_SECTIONS } from './shellSections';
 import { ABOUT_PAGE } from '../kernel/form/definition/about';
 
@@ -97,7 +98,7 @@ describe('the shell in the browser', () => {
     shell.id = 'shell';
     shell.innerHTML = '<h1>Log In</h1>';
     document.body.append(shell);
-    renderApp('/login');
+    renderApp('/login', { shell: pageShell });
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(document.getElementById('shell')).toBeNull();

@@ -6,7 +6,7 @@ import { startupLoadsSettled } from '../shared/events';
 import type { AppStore } from '../app/store';
 import { createAppRouter } from '../app/router';
 import { SHELL_DATA_WAIT_MS } from '../kernel/shells';
-import { hasShell } from '../shell/removeShell';
+import { hasShell, pageShell } from './removeShell';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -64,7 +64,7 @@ export async function startApp(store: AppStore): Promise<Root> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App store={store} router={router} />
+        <App store={store} router={router} shell={pageShell} />
       </StrictMode>,
     ),
   );
