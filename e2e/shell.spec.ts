@@ -30,16 +30,11 @@ async function expectAccessible(page: Page, context: string) {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
-/** antd's modal zooms in: wait until it is fully shown, or axe would measure half-transparent text. */
+/** The dialog, once fully shown (antd's modal zooms in: axe would measure half-transparent text). */
 async function settledDialog(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
-  await page.waitForFunction(() => {
-    const modal = document.querySelector<HTMLElement>('.ant-modal');
-    if (!modal) return true;
-    const style = getComputedStyle(modal);
-    return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-  });
+  await afterMotion(page);
   return dialog;
 }
 

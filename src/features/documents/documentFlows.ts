@@ -11,7 +11,7 @@
  * - remove: delete (confirmed) and tab switches delete the conversion and the document answer.
  * - the PDF copy: fetched (polled every second while it is being made) and downloaded.
  */
-import { reportFailure, toastShown } from '../notifications';
+import { failureMessage, reportFailure, toastShown } from '../notifications';
 import { TaskAbortError, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening, RootState } from '../../app/store';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
@@ -69,12 +69,6 @@ class FlowError extends Error {
   }
 }
 
-function failureOf(error: unknown): { status?: number | string; message: string } {
-  if (error instanceof UploadError) return { status: error.status, message: error.message };
-  const { status, message } = (error ?? {}) as Partial<ApiError>;
-  return { status, message: typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR };
-}
-
 const rethrowIfCancelled = (error: unknown) => {
   if (error instanceof TaskAbortError) throw error;
 };
@@ -97,7 +91,7 @@ function markDocument(listenerApi: ListenerApi, key: string, answered: boolean) 
 /** SPEC §4: the spinner stops, the error is recorded (field and toast) and the answer cleared. */
 async function fail(listenerApi: ListenerApi, key: string, error: unknown, removeStored: boolean) {
   const { dispatch } = listenerApi;
-  const { message } = failureOf(error);
+  const message = failureMessage(error);
   dispatch(uploadFailed({ key, message }));
   if (endedTheSession(error)) return; // the session is gone: the 401 handling goes to /login
   markDocument(listenerApi, key, false);
@@ -257,7 +251,7 @@ export async function remove(listenerApi: ListenerApi, keys: readonly string[], 
       dispatch(deleteFinished({ key }));
     } catch (error) {
       rethrowIfCancelled(error);
-      const { message } = failureOf(error);
+      const message = failureMessage(error);
       dispatch(deleteFailed({ key, message }));
       if (endedTheSession(error)) continue;
       const title = tabId === undefined ? uploadErrorTitle(questionLabel(key)) : tabsError(questionLabel(tabId));
@@ -299,7 +293,7 @@ export async function downloadPdf(listenerApi: ListenerApi) {
     }
   } catch (error) {
     rethrowIfCancelled(error);
-    reportFailure(dispatch, PDF_ERROR, failureOf(error));
+    reportFailure(dispatch, PDF_ERROR, error);
   } finally {
     dispatch(pdfDownloadFinished());
   }

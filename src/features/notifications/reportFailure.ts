@@ -3,7 +3,11 @@ import { GENERIC_ERROR } from '../../kernel/messages';
 import { endedTheSession, type ApiError } from '../../services/baseQuery';
 import { dialogShown, toastShown } from './notificationsSlice';
 
-const messageOf = (error: unknown) => (error as Partial<ApiError> | null)?.message || GENERIC_ERROR;
+/** What a failure says to the applicant: its message (the server's, a flow's), or the generic one (SPEC §8). */
+export function failureMessage(error: unknown): string {
+  const message = (error as Partial<ApiError> | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR;
+}
 
 /**
  * A failed call, shown as an error toast titled `title` with the server's message (or the generic one). A 401 is
@@ -12,12 +16,12 @@ const messageOf = (error: unknown) => (error as Partial<ApiError> | null)?.messa
  */
 export function reportFailure(dispatch: Dispatch, title: string, error: unknown): boolean {
   if (endedTheSession(error)) return false;
-  dispatch(toastShown({ severity: 'error', title, message: messageOf(error) }));
+  dispatch(toastShown({ severity: 'error', title, message: failureMessage(error) }));
   return true;
 }
 
 /** A failed load or submission, shown in the error dialog (SPEC §9); a 401 is not shown, as above. */
 export function reportFailureInDialog(dispatch: Dispatch, error: unknown): void {
   if (endedTheSession(error)) return;
-  dispatch(dialogShown({ message: messageOf(error) }));
+  dispatch(dialogShown({ message: failureMessage(error) }));
 }
