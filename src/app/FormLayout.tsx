@@ -7,6 +7,7 @@ import { FORM_PAGES, isFormPage, JOURNEY, PATHS } from '../kernel/paths';
 import { REVIEW_LOADING } from '../kernel/messages';
 import { loadStaffReview } from '../features/review';
 import { SkipLink } from '../components/SkipLink';
+import { ServiceUserMain } from './ServiceUserMain';
 import { SiteHeader } from '../components/SiteHeader';
 import { PageTabs } from '../components/PageTabs';
 import { AccountPopover } from '../components/AccountPopover';
@@ -61,8 +62,7 @@ export default function FormLayout() {
 
   if (isServiceUser) {
     return (
-      <main id="main" className="shell-container shell-main">
-        <ErrorDialog inline />
+      <ServiceUserMain>
         {isFormPage(pathname) ? (
           <DialogErrorBoundary key={pathname}>
             <Suspense fallback={<p role="status">{REVIEW_LOADING}</p>}>
@@ -72,7 +72,7 @@ export default function FormLayout() {
         ) : (
           page
         )}
-      </main>
+      </ServiceUserMain>
     );
   }
 

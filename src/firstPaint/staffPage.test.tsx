@@ -67,6 +67,10 @@ describe('the staff view’s page (rendered per request by the server)', () => {
     expect(screen.getByText('Jedburgh')).toBeInTheDocument();
   });
 
+  it('only for a form page: elsewhere the app decides what a service user sees', async () => {
+    await expect(renderStaffPage('/check-answers', 'tok', BUNDLE)).rejects.toThrow('/check-answers is not a form page');
+  });
+
   it('writes what an applicant typed as text, never as markup', async () => {
     const page = await renderStaffPage('/about', 'tok', {
       ...BUNDLE,

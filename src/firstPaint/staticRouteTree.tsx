@@ -5,9 +5,9 @@ import type { AppStore } from '../app/store';
 import { appRoutes } from '../app/router';
 
 /**
- * The app's real route tree at `url`, with its loaders run, ready for React's server renderer: the one way the
- * build's shells (renderShell.tsx) and the server's staff view (renderStaffPage.tsx) render a page as the browser
- * would. Throws when the route redirects or its loading failed: neither page may be a redirect or the error screen.
+ * The app's real route tree at `url`, with its loaders run, ready for React's server renderer: how the build's
+ * shells (renderShell.tsx) render a page as the browser would. Throws when the route redirects or its loading
+ * failed: a shell may be neither a redirect nor the error screen.
  */
 export async function staticRouteTree(store: AppStore, url: URL): Promise<ReactElement> {
   const { query, dataRoutes } = createStaticHandler(appRoutes(store));

@@ -60,7 +60,8 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
 /**
  * The staff view's pages (SPEC §1: every page's answers, read-only, to read and print). No build can know an
  * applicant's answers, so the build writes each page with STAFF_PAGE_SLOT in its root, and the server renders the
- * view into it per request (server/src/http/staffPage.ts) with the app's own route tree (src/firstPaint/renderStaffPage.tsx).
+ * view into it per request (server/src/http/staffPage.ts) from the form definition, with the app's own components
+ * and store (src/firstPaint/renderStaffPage.tsx).
  * Read-only, the page is complete as it arrives: it carries no script, so staff see the answers at once and a slow
  * computer spends nothing on starting the app (whose own review is what a page the server could not render gets).
  * Their CSS is their chunk groups', inlined.

@@ -5,7 +5,7 @@ import type { RootState } from '../../app/store';
 import { GENERIC_ERROR, REVIEW_LOADING } from '../../kernel/messages';
 import type { ServiceBundle } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
-import { applicantName, holdsOnly, REVIEW_FALLBACK_TITLE, reviewDocumentTitle } from './staffView';
+import { applicantName, holdsOnly, REVIEW_FALLBACK_TITLE, reviewDocumentTitle, reviewTitle } from './staffView';
 import '../form/form.css';
 import './review.css';
 
@@ -32,7 +32,7 @@ export default function StaffReview() {
   const data = bundle?.status === 'fulfilled' ? (bundle.data as ServiceBundle | undefined) : undefined;
   const ready = data !== undefined && holdsOnly(data.answer ?? {}, values);
   const name = ready ? applicantName(values) : '';
-  const title = name || REVIEW_FALLBACK_TITLE;
+  const title = reviewTitle(name);
   // A failed load's message is also the store's error, which the layout shows inline for a service user.
   const shownError = useAppSelector((s) => s.notifications.dialog?.message);
 

@@ -19,5 +19,8 @@ export function applicantName(values: StudentAnswers): string {
   return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
 }
 
+/** The staff view's heading: the applicant's name, or the fallback title. */
+export const reviewTitle = (name: string) => name || REVIEW_FALLBACK_TITLE;
+
 /** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/firstPaint/renderStaffPage.tsx). */
-export const reviewDocumentTitle = (name: string) => `${name || REVIEW_FALLBACK_TITLE} - ${SITE_NAME}`;
+export const reviewDocumentTitle = (name: string) => `${reviewTitle(name)} - ${SITE_NAME}`;
