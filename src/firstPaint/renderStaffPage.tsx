@@ -6,14 +6,14 @@
  * sees of a form route (ServiceUserMain), with the app's store loaded as the browser's start-up loads it. Read-only,
  * the result is the whole page: staff need no script to read or print it.
  */
-import { addListener } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { prerender } from 'react-dom/static';
 import { makeStore } from '../app/store';
 import { ServiceUserMain } from '../app/ServiceUserMain';
 import { api, type ServiceBundle } from '../services/api';
-import { appStarted, startupLoadsSettled } from '../shared/events';
+import { appStarted } from '../shared/events';
 import { isFormPage } from '../kernel/paths';
+import { loadsSettled } from './loadsSettled';
 import { applicantName, holdsOnly, reviewDocumentTitle, reviewTitle, StaffReviewContent } from '../features/review';
 
 export interface StaffPage {
@@ -34,17 +34,7 @@ export async function renderStaffPage(pathname: string, token: string, bundle: S
   const store = makeStore();
   // The bundle is the answer to the start-up's own request for it: the listener finds it in the cache.
   await store.dispatch(api.util.upsertQueryData('getServiceBundle', token, bundle));
-  const settled = new Promise<void>((resolve) => {
-    const stop = store.dispatch(
-      addListener({
-        actionCreator: startupLoadsSettled,
-        effect: () => {
-          stop();
-          resolve();
-        },
-      }),
-    );
-  });
+  const settled = loadsSettled(store);
   store.dispatch(appStarted({ serviceToken: token }));
   await settled;
   const { session, answers } = store.getState();

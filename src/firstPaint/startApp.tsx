@@ -1,29 +1,13 @@
-import { addListener } from '@reduxjs/toolkit';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from '../app/App';
-import { startupLoadsSettled } from '../shared/events';
 import type { AppStore } from '../app/store';
 import { createAppRouter } from '../app/router';
 import { SHELL_DATA_WAIT_MS } from '../kernel/shells';
 import { hasShell, pageShell } from './removeShell';
+import { loadsSettled } from './loadsSettled';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
-
-/** Resolves once appStarted's loads are over (done or failed). Listening must start before the router does. */
-function loadsSettled(store: AppStore): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = store.dispatch(
-      addListener({
-        actionCreator: startupLoadsSettled,
-        effect: () => {
-          stop();
-          resolve();
-        },
-      }),
-    );
-  });
-}
 
 /** Resolves once the router has its first route: its lazy chunks are in and its loader has run. */
 function routerReady(router: AppRouter): Promise<void> {
