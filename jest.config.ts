@@ -48,6 +48,17 @@ const config: Config = {
       transformIgnorePatterns: SERVER_TRANSFORM_IGNORE,
     },
     {
+      // The bench's own unit tests (the peers' translator: our form definition to SurveyJS and Form.io JSON). They
+      // need none of the peer libraries, which only the bench installs (bench/peers).
+      displayName: 'bench',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/bench'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/bench/out/'],
+      modulePathIgnorePatterns: ['<rootDir>/bench/peers/node_modules', '<rootDir>/bench/out'],
+      transform,
+    },
+    {
       // Several instances of the server on one real PostgreSQL cluster that the set-up starts (and S3 storage).
       displayName: 'instances',
       testEnvironment: 'node',
