@@ -5,13 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { Compilation, css, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
+import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
-import CompressionPlugin from 'compression-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { minimizer, precompressed } from './webpack.production';
 
 type Argv = { mode?: Configuration['mode'] };
 /**
@@ -70,8 +68,6 @@ function typescriptRule({ development, target }: { development: boolean; target:
 const API_TARGET = `http://localhost:${process.env.API_PORT || 3001}`;
 
 /** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
-const COMPRESSIBLE = /\.(js|css|html)$/;
-
 function clientConfig(
   isProd: boolean,
   outputPath: string,
@@ -131,34 +127,13 @@ function clientConfig(
               filename: '[name].[contenthash].css',
               chunkFilename: '[name].[contenthash].css',
             }),
-            new CompressionPlugin({
-              filename: '[path][base].gz',
-              algorithm: 'gzip',
-              test: COMPRESSIBLE,
-              compressionOptions: { level: 9 },
-              minRatio: 0.8,
-            }),
-            new CompressionPlugin<zlib.BrotliOptions>({
-              filename: '[path][base].br',
-              algorithm: 'brotliCompress',
-              test: COMPRESSIBLE,
-              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-              minRatio: 0.8,
-            }),
+            ...precompressed(),
           ]
         : []),
     ],
     optimization: {
       minimize: isProd,
-      // swc's minifier: about 3x faster than terser for a similar size (STACK.md). CSS with webpack's own
-      // minifier (no dependency): the style sheets, and so the CSS each shell page inlines, went out with their
-      // comments and indentation (a quarter of the shells' inlined CSS after gzip was comments).
-      minimizer: [
-        new MinimizerPlugin({
-          test: /\.(?:[cm]?js|css)(\?.*)?$/i,
-          minify: [{ implementation: MinimizerPlugin.swcMinify }, { implementation: css.cssMinify }],
-        }),
-      ],
+      minimizer: [minimizer()],
       // 'all' also splits node_modules out of lazy pages, so each lazy page (named with
       // /* webpackChunkName: "page-x" */ at its import()) becomes its own small chunk and shared vendors are
       // downloaded once. The webpack runtime stays in main: a file of its own was one more request on every first

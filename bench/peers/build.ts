@@ -9,18 +9,16 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import CompressionPlugin from 'compression-webpack-plugin';
 import Fastify from 'fastify';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
-import webpack, { css, type Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import { log, OUT_DIR, ROOT } from '../common';
 import { pageById } from '../../src/kernel/form/definition';
 import { SITE_NAME } from '../../src/kernel/partner';
 import { PEER_PAGE_ID, toFormio, toSurveyJs } from './translate';
+import { minimizer, precompressed } from '../../webpack.production';
 
 /** The document title of a peer page, as our pages name theirs (`About You - Undergraduate Admission Application`). */
 const peerDocumentTitle = () => `${pageById(PEER_PAGE_ID)?.title} - ${SITE_NAME}`;
@@ -86,8 +84,6 @@ export async function installPeers(): Promise<void> {
   await run('npm', ['ci', '--prefix', PEERS_DIR, '--ignore-scripts', '--no-audit', '--no-fund']);
 }
 
-const COMPRESSIBLE = /\.(js|css|html)$/;
-
 function peerConfig(peer: Peer): Configuration {
   return {
     name: peer.id,
@@ -144,29 +140,11 @@ function peerConfig(peer: Peer): Configuration {
 `,
       }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash].css', chunkFilename: '[name].[contenthash].css' }),
-      new CompressionPlugin({
-        filename: '[path][base].gz',
-        algorithm: 'gzip',
-        test: COMPRESSIBLE,
-        compressionOptions: { level: 9 },
-        minRatio: 0.8,
-      }),
-      new CompressionPlugin<zlib.BrotliOptions>({
-        filename: '[path][base].br',
-        algorithm: 'brotliCompress',
-        test: COMPRESSIBLE,
-        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-        minRatio: 0.8,
-      }),
+      ...precompressed(),
     ],
     optimization: {
       minimize: true,
-      minimizer: [
-        new MinimizerPlugin({
-          test: /\.(?:[cm]?js|css)(\?.*)?$/i,
-          minify: [{ implementation: MinimizerPlugin.swcMinify }, { implementation: css.cssMinify }],
-        }),
-      ],
+      minimizer: [minimizer()],
       splitChunks: { chunks: 'all' },
     },
     devtool: false,
