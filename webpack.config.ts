@@ -9,7 +9,7 @@ import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, typ
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { minimizer, precompressed } from './webpack.production';
+import { minimizer, precompressed, typescriptRule } from './webpack.parts';
 
 type Argv = { mode?: Configuration['mode'] };
 /**
@@ -47,27 +47,8 @@ const chunkGroupsManifest = {
   },
 };
 
-/** TypeScript and JSX through swc, for the browser bundle and the shell renderer alike. */
-function typescriptRule({ development, target }: { development: boolean; target: string }) {
-  return {
-    test: /\.tsx?$/,
-    exclude: /node_modules/,
-    use: {
-      loader: 'swc-loader',
-      options: {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic', development } },
-          target,
-        },
-      },
-    },
-  };
-}
-
 const API_TARGET = `http://localhost:${process.env.API_PORT || 3001}`;
 
-/** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
 function clientConfig(
   isProd: boolean,
   outputPath: string,

@@ -18,7 +18,7 @@ import { log, OUT_DIR, ROOT } from '../common';
 import { pageById } from '../../src/kernel/form/definition';
 import { SITE_NAME } from '../../src/kernel/partner';
 import { PEER_PAGE_ID, toFormio, toSurveyJs } from './translate';
-import { minimizer, precompressed } from '../../webpack.production';
+import { minimizer, precompressed, typescriptRule } from '../../webpack.parts';
 
 /** The document title of a peer page, as our pages name theirs (`About You - Undergraduate Admission Application`). */
 const peerDocumentTitle = () => `${pageById(PEER_PAGE_ID)?.title} - ${SITE_NAME}`;
@@ -107,20 +107,7 @@ function peerConfig(peer: Peer): Configuration {
     module: {
       rules: [
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
+        typescriptRule({ development: false, target: 'es2020' }),
       ],
     },
     plugins: [

@@ -67,19 +67,34 @@ export function createAnswerService(db: Db) {
     await createApplicationRow(db, userId);
   }
 
-  async function application(userId: number): Promise<ApplicationRow> {
-    const read = () =>
-      db.query<StoredApplicationRow>(
-        `SELECT a.answer, a.version, a.last_page, a.add_another, a.tabs, a.submitted_at, ${convertedKeysColumn('a.user_id')}
-           FROM applications a WHERE a.user_id = $1`,
-        [userId],
-      );
+  /** The application row, created first when this account has none. */
+  async function readRow<T>(userId: number, sql: string): Promise<T> {
+    const read = () => db.query<T>(sql, [userId]);
     let { rows } = await read();
     if (!rows[0]) {
       await ensureApplication(userId);
       ({ rows } = await read());
     }
-    const { converted, ...row } = rows[0];
+    return rows[0];
+  }
+
+  /**
+   * The stored row: its version, page, counts, tabs and submission. Its answer map is as saved, so it says nothing
+   * reliable of document questions: where the answers are shown or checked, `answeredApplication` gives them.
+   */
+  const application = (userId: number) =>
+    readRow<ApplicationRow>(
+      userId,
+      'SELECT answer, version, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
+    );
+
+  /** The row with the answers as the applicant sees them: each document question's ANSWERED from its document. */
+  async function answeredApplication(userId: number): Promise<ApplicationRow> {
+    const { converted, ...row } = await readRow<StoredApplicationRow>(
+      userId,
+      `SELECT a.answer, a.version, a.last_page, a.add_another, a.tabs, a.submitted_at, ${convertedKeysColumn('a.user_id')}
+         FROM applications a WHERE a.user_id = $1`,
+    );
     return { ...row, answer: withDocumentMarks(row.answer, converted) };
   }
 
@@ -138,7 +153,7 @@ export function createAnswerService(db: Db) {
         }
       }
       if (rows[0]) return { message: ANSWER_MESSAGES.saved, version: rows[0].version };
-      const now = await application(userId);
+      const now = await answeredApplication(userId);
       if (now.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
       throw new AppError(409, ANSWER_MESSAGES.staleVersion, 'VersionConflict', {
         answer: now.answer,
@@ -189,7 +204,7 @@ export function createAnswerService(db: Db) {
     },
 
     async submit(userId: number) {
-      const app = await application(userId);
+      const app = await answeredApplication(userId);
       if (app.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
       const missing = missingRequiredKeys(app.answer);
       if (missing.length > 0) throw badRequest(ANSWER_MESSAGES.missing, { missing });

@@ -1,12 +1,31 @@
 /**
- * What a production build does to its output, shared by the app's build (webpack.config.ts) and the bench's peer
- * pages (bench/peers/build.ts), so the peers are minified and pre-compressed exactly as ours are.
+ * The parts of a webpack build shared by the app's (webpack.config.ts) and the bench's peer pages
+ * (bench/peers/build.ts), so the peers are compiled, minified and pre-compressed exactly as ours are.
  */
 import zlib from 'node:zlib';
 import { css } from 'webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
+/** TypeScript and JSX through swc, for the browser bundle, the shell renderer and the peer pages alike. */
+export function typescriptRule({ development, target }: { development: boolean; target: string }) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development } },
+          target,
+        },
+      },
+    },
+  };
+}
+
+/** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
 const COMPRESSIBLE = /\.(js|css|html)$/;
 
 /** A .gz (level 9) and a .br (quality 11) beside each script, style sheet and page, for the server to send as is. */
