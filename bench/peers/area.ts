@@ -9,8 +9,10 @@
  *
  * Ours: /about of the bench's production build, served by our server. Lighthouse runs as the seeded applicant (as
  * the Lighthouse area), typing as an applicant of its own with the same answers (as the typing area: typing saves,
- * and the seeded applicant stays as seeded); both show every conditional question. The heap is taken with an
- * empty application, like the peers' pages, which render with no answers.
+ * and the seeded applicant stays as seeded); both show every conditional question. The peers' pages load the same
+ * answers (`?answers`: answers.json beside the page, fetched as ours fetches the profile), so every page is
+ * measured in the same state. The heap is taken with no answers on any page (ours: a new applicant's empty
+ * application).
  */
 import type { Page } from '@playwright/test';
 import {
@@ -51,7 +53,10 @@ type TargetId = 'ours' | Peer['id'];
 interface Target {
   id: TargetId;
   name: string;
+  /** The page with no answers (ours: /about, whose answers are the session's). */
   url: string;
+  /** The page with the answers that show every conditional question. */
+  answeredUrl: string;
   /** Where the page's text inputs are (by our answer keys). */
   selector: FieldSelector;
 }
@@ -102,7 +107,7 @@ const rotated = <T>(items: readonly T[], r: number) => items.map((_, i) => items
 async function lighthouseRounds(targets: Target[], applicant: Applicant) {
   const urls: LighthouseUrl[] = targets.map((t) => ({
     name: t.id === 'ours' ? 'peers: ours /about' : `peers: ${t.name}`,
-    url: t.url,
+    url: t.answeredUrl,
     ...(t.id === 'ours' ? { cookies: applicant.cookies } : {}),
   }));
   const { pages, errors } = await runLighthouseRounds(urls, LIGHTHOUSE_RUNS);
@@ -112,7 +117,18 @@ async function lighthouseRounds(targets: Target[], applicant: Applicant) {
   };
 }
 
-/** Opens a page of `target` in a new context, ready to type in (ours: logged in, its answers on the page). */
+/** Waits until the input at `selector` shows its answer (the answers are on the page). */
+const answersShown = (page: Page, selector: string) =>
+  page.waitForFunction(
+    (input) => ((document.querySelector(input) as HTMLInputElement | null)?.value ?? '') !== '',
+    selector,
+    { timeout: 30_000 },
+  );
+
+/**
+ * Opens a page of `target` in a new context, ready to type in: ours logged in as `applicant`, a peer's with the
+ * answers when `applicant` has them (the typist), with none otherwise.
+ */
 async function openTarget(
   browser: Awaited<ReturnType<typeof launchBrowser>>,
   target: Target,
@@ -123,18 +139,15 @@ async function openTarget(
     const context = await loggedInContext(browser, server, applicant!);
     const page = await context.newPage();
     await openAbout(page);
-    await page.waitForFunction(
-      () => ((document.querySelector('#last_name') as HTMLInputElement | null)?.value ?? '') !== '',
-      undefined,
-      { timeout: 30_000 },
-    );
+    await answersShown(page, target.selector('last_name'));
     await page.waitForLoadState('networkidle');
     return page;
   }
   const context = await benchContext(browser);
   const page = await context.newPage();
-  await page.goto(target.url);
+  await page.goto(applicant ? target.answeredUrl : target.url);
   await page.locator(target.selector('first_name')).waitFor({ timeout: 30_000 });
+  if (applicant) await answersShown(page, target.selector('last_name'));
   await page.waitForLoadState('networkidle');
   return page;
 }
@@ -167,16 +180,23 @@ export async function runPeers(
   seededUsername: string,
 ): Promise<AreaOutput<PeersResult>> {
   log('  peers: building the peer pages (bench/out/peers)…');
-  await buildPeers();
+  await buildPeers(revealingApplication());
   const peerServer = await servePeers(PEERS_PORT);
   const notes: string[] = [];
   try {
     const targets: Target[] = [
-      { id: 'ours', name: 'Ours (/about)', url: `${server.baseUrl}/about`, selector: (key) => `[id="${key}"]` },
+      {
+        id: 'ours',
+        name: 'Ours (/about)',
+        url: `${server.baseUrl}/about`,
+        answeredUrl: `${server.baseUrl}/about`,
+        selector: (key) => `[id="${key}"]`,
+      },
       ...PEERS.map((peer) => ({
         id: peer.id,
         name: peer.name,
         url: peerServer.url(peer),
+        answeredUrl: `${peerServer.url(peer)}?answers`,
         selector: PEER_SELECTORS[peer.id],
       })),
     ];
@@ -219,7 +239,7 @@ export async function runPeers(
     await saveApplication(server, typist, revealingApplication());
     const empty = await createApplicant(server, uniqueUsername('peers-memory'));
     const surveyjs = targets.find((t) => t.id === 'surveyjs')!;
-    const surveyDefault: Target = { ...surveyjs, url: `${surveyjs.url}?textUpdateMode=onBlur` };
+    const surveyDefault: Target = { ...surveyjs, answeredUrl: `${surveyjs.answeredUrl}&textUpdateMode=onBlur` };
     const browser = await launchBrowser();
     try {
       const typing = new Map<TargetId | 'surveyDefault', TypingRun[]>();
@@ -302,7 +322,7 @@ export async function runPeers(
       };
       notes.push(
         `SurveyJS runs with textUpdateMode 'onTyping' and checkErrorsMode 'onValueChanged' (the value and its validation follow each keystroke, as in our form); its default, 'onBlur', updates the value only when the field loses focus.`,
-        `Typing: ${PEER_TYPING_ROUNDS} rounds of ${perRound} keystrokes per page over the first 10 text fields of the typing area's list, CPU 4×; ours as an applicant whose answers show every conditional question, the peers with no answers.`,
+        `Typing: ${PEER_TYPING_ROUNDS} rounds of ${perRound} keystrokes per page over the first 10 text fields of the typing area's list, CPU 4×; every page with the answers that show every conditional question (ours the applicant's, the peers' from answers.json).`,
         `JS heap: median of ${MEMORY_ROUNDS}, each page loaded with no answers (ours: a new applicant's empty application).`,
       );
       return { data, checks: peerChecks(rows), notes };

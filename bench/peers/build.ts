@@ -14,10 +14,12 @@ import Fastify from 'fastify';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
+import zlib from 'node:zlib';
 import { log, OUT_DIR, ROOT } from '../common';
 import { pageById } from '../../src/kernel/form/definition';
+import type { Answers } from '../../src/kernel/form/definition/types';
 import { SITE_NAME } from '../../src/kernel/partner';
-import { PEER_PAGE_ID, toFormio, toSurveyJs } from './translate';
+import { PEER_PAGE_ID, toFormio, toFormioData, toSurveyJs, toSurveyJsData } from './translate';
 import { minimizer, precompressed, typescriptRule } from '../../webpack.parts';
 
 /** The document title of a peer page, as our pages name theirs (`About You - Undergraduate Admission Application`). */
@@ -33,6 +35,8 @@ export interface Peer {
   /** The packages whose versions the report gives. */
   packages: string[];
   form: () => object;
+  /** Our answer map as this peer's data (its pages open with it when asked: `?answers`). */
+  data: (answers: Answers) => object;
 }
 
 export const PEERS: readonly Peer[] = [
@@ -42,6 +46,7 @@ export const PEERS: readonly Peer[] = [
     entry: 'pages/surveyjs.tsx',
     packages: ['survey-core', 'survey-react-ui', 'react', 'react-dom'],
     form: toSurveyJs,
+    data: toSurveyJsData,
   },
   {
     id: 'formio',
@@ -49,6 +54,7 @@ export const PEERS: readonly Peer[] = [
     entry: 'pages/formio.ts',
     packages: ['@formio/js', 'bootstrap'],
     form: toFormio,
+    data: toFormioData,
   },
 ];
 
@@ -140,8 +146,23 @@ function peerConfig(peer: Peer): Configuration {
   };
 }
 
-/** Installs (when needed) and builds every peer page into bench/out/peers/<id>/. */
-export async function buildPeers(): Promise<void> {
+/**
+ * `answers.json` beside each peer's page: `answers` as its data, with .gz and .br as the build gives its assets (ours
+ * come in GET /api/profile, compressed by our server). A page asked for with `?answers` fetches it and opens with it,
+ * as ours opens with the applicant's answers.
+ */
+function writePeerAnswers(answers: Answers) {
+  for (const peer of PEERS) {
+    const file = path.join(PEERS_OUT, peer.id, 'answers.json');
+    const json = Buffer.from(JSON.stringify(peer.data(answers)));
+    fs.writeFileSync(file, json);
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(json, { level: 9 }));
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(json));
+  }
+}
+
+/** Installs (when needed) and builds every peer page into bench/out/peers/<id>/, with `answers` beside each. */
+export async function buildPeers(answers: Answers): Promise<void> {
   await installPeers();
   const compiler = webpack(PEERS.map(peerConfig));
   await new Promise<void>((resolve, reject) => {
@@ -152,6 +173,7 @@ export async function buildPeers(): Promise<void> {
       resolve();
     });
   });
+  writePeerAnswers(answers);
 }
 
 export interface PeerServer {

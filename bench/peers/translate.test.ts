@@ -5,7 +5,7 @@
 import { ABOUT_PAGE } from '../../src/kernel/form/definition/about';
 import type { LeafQuestion, Option } from '../../src/kernel/form/definition/types';
 import { resolveOptions } from '../../src/kernel/form/options';
-import { FORMIO_TYPES, SURVEY_TYPES, toFormio, toSurveyJs } from './translate';
+import { FORMIO_TYPES, SURVEY_TYPES, toFormio, toFormioData, toSurveyJs, toSurveyJsData } from './translate';
 
 type Node = { [key: string]: unknown };
 
@@ -84,6 +84,50 @@ describe('About You in Form.io JSON', () => {
   it('writes conditions as JSON logic', () => {
     expect(formioComponents.get('phone_international')!.conditional).toEqual({
       json: { '==': [{ var: 'data.intl_reside' }, 'Y'] },
+    });
+  });
+});
+
+describe('our answers as the peers’ data', () => {
+  const answers = {
+    first_name: 'Ada',
+    intl_reside: 'Y',
+    marital_status_single: false,
+    marital_status_married: true,
+    marital_status_widowed: true,
+    race_white: true,
+    unknown_key: 'kept',
+  };
+
+  it('gives SurveyJS every answer under its key and each checkbox group the list of its ticked options', () => {
+    expect(toSurveyJsData(answers)).toEqual({
+      ...answers,
+      marital_status: ['marital_status_married', 'marital_status_widowed'],
+      race: ['race_white'],
+    });
+  });
+
+  it('leaves out a SurveyJS checkbox group with nothing ticked', () => {
+    expect(toSurveyJsData({ first_name: 'Ada', race_asian: false })).toEqual({ first_name: 'Ada', race_asian: false });
+  });
+
+  it('gives Form.io every answer and each checkbox group its selectboxes map of ticks', () => {
+    const data = toFormioData(answers);
+    expect(data.first_name).toBe('Ada');
+    expect(data.intl_reside).toBe('Y');
+    expect(data.marital_status).toEqual({
+      marital_status_single: false,
+      marital_status_married: true,
+      marital_status_divorced: false,
+      marital_status_separated: false,
+      marital_status_widowed: true,
+    });
+    expect(data.race).toEqual({
+      race_american_indian: false,
+      race_asian: false,
+      race_black: false,
+      race_native_hawaiian: false,
+      race_white: true,
     });
   });
 });

@@ -13,6 +13,7 @@
  */
 import { FORM_PAGES_DEFINITION, pageById } from '../../src/kernel/form/definition';
 import type {
+  Answers,
   Condition,
   ConditionExpr,
   ConditionGroup,
@@ -456,6 +457,49 @@ export function toFormio(pageId: PageId = PEER_PAGE_ID, pages: readonly Page[] =
       ],
     })),
   });
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Answers: our answer map as each peer's data, so a peer page can open with the same answers as ours            */
+/* ------------------------------------------------------------------------------------------------------------ */
+
+/** The page's checkbox groups (each option its own boolean answer key in ours, one value in the peers). */
+function checkboxGroups(pageId: PageId, pages: readonly Page[]) {
+  const page = pageById(pageId, pages);
+  if (!page) throw new Error(`translate: no page ${pageId}`);
+  return page.sections
+    .flatMap(leafQuestions)
+    .filter((q): q is Extract<LeafQuestion, { type: 'checkboxGroup' }> => q.type === 'checkboxGroup');
+}
+
+/**
+ * Our answers as SurveyJS data (`model.data`): every answer under its own key, as ours (the conditions read option
+ * keys too), and each checkbox group's value, the list of its ticked options' keys.
+ */
+export function toSurveyJsData(
+  answers: Answers,
+  pageId: PageId = PEER_PAGE_ID,
+  pages: readonly Page[] = FORM_PAGES_DEFINITION,
+): JsonObject {
+  const data: JsonObject = { ...answers };
+  for (const group of checkboxGroups(pageId, pages)) {
+    const ticked = group.options.filter((o) => answers[o.key] === true).map((o) => o.key);
+    if (ticked.length) data[group.key] = ticked;
+  }
+  return compact(data);
+}
+
+/** Our answers as Form.io submission data: the same, with each checkbox group as its selectboxes' map of ticks. */
+export function toFormioData(
+  answers: Answers,
+  pageId: PageId = PEER_PAGE_ID,
+  pages: readonly Page[] = FORM_PAGES_DEFINITION,
+): JsonObject {
+  const data: JsonObject = { ...answers };
+  for (const group of checkboxGroups(pageId, pages)) {
+    data[group.key] = Object.fromEntries(group.options.map((o) => [o.key, answers[o.key] === true]));
+  }
+  return compact(data);
 }
 
 /** Drops undefined members (JSON.stringify does too; this keeps the objects tidy for tests and files). */
