@@ -171,7 +171,7 @@ type Launched = Awaited<ReturnType<typeof import('chrome-launcher').launch>>;
  * and the peers', from its own origin measures each in a warm renderer, as Lighthouse's default does for a page
  * without the header. (A real first visit comes from another site and pays a new renderer whatever the headers.)
  */
-export function blankPageOf(url: string): string {
+function blankPageOf(url: string): string {
   return new URL('/api/lighthouse-blank', url).href;
 }
 
