@@ -28,19 +28,22 @@ export function typescriptRule({ development, target }: { development: boolean; 
 /** Pre-compressed copies for @fastify/static `preCompressed`; source maps are not worth compressing. */
 const COMPRESSIBLE = /\.(js|css|html)$/;
 
-/** A .gz (level 9) and a .br (quality 11) beside each script, style sheet and page, for the server to send as is. */
-export const precompressed = () => [
+/**
+ * A .gz (level 9) and a .br (quality 11) beside each script, style sheet and page (and whatever else `test` takes),
+ * for the server to send as is.
+ */
+export const precompressed = (test: RegExp = COMPRESSIBLE) => [
   new CompressionPlugin({
     filename: '[path][base].gz',
     algorithm: 'gzip',
-    test: COMPRESSIBLE,
+    test,
     compressionOptions: { level: 9 },
     minRatio: 0.8,
   }),
   new CompressionPlugin<zlib.BrotliOptions>({
     filename: '[path][base].br',
     algorithm: 'brotliCompress',
-    test: COMPRESSIBLE,
+    test,
     compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
     minRatio: 0.8,
   }),

@@ -14,7 +14,6 @@ import Fastify from 'fastify';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
-import zlib from 'node:zlib';
 import { log, OUT_DIR, ROOT } from '../common';
 import { pageById } from '../../src/kernel/form/definition';
 import type { Answers } from '../../src/kernel/form/definition/types';
@@ -90,7 +89,23 @@ export async function installPeers(): Promise<void> {
   await run('npm', ['ci', '--prefix', PEERS_DIR, '--ignore-scripts', '--no-audit', '--no-fund']);
 }
 
-function peerConfig(peer: Peer): Configuration {
+/**
+ * `answers.json` beside the page: our answers as the peer's data, compressed with the page's assets (ours come in
+ * GET /api/profile, compressed by our server). A page asked for with `?answers` fetches it and opens with it, as
+ * ours opens with the applicant's answers.
+ */
+const peerAnswers = (peer: Peer, answers: Answers) => ({
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('PeerAnswers', (compilation) =>
+      compilation.hooks.processAssets.tap(
+        { name: 'PeerAnswers', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset('answers.json', new webpack.sources.RawSource(JSON.stringify(peer.data(answers)))),
+      ),
+    );
+  },
+});
+
+function peerConfig(peer: Peer, answers: Answers): Configuration {
   return {
     name: peer.id,
     mode: 'production',
@@ -133,7 +148,8 @@ function peerConfig(peer: Peer): Configuration {
 `,
       }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash].css', chunkFilename: '[name].[contenthash].css' }),
-      ...precompressed(),
+      peerAnswers(peer, answers),
+      ...precompressed(/\.(js|css|html|json)$/),
     ],
     optimization: {
       minimize: true,
@@ -146,25 +162,10 @@ function peerConfig(peer: Peer): Configuration {
   };
 }
 
-/**
- * `answers.json` beside each peer's page: `answers` as its data, with .gz and .br as the build gives its assets (ours
- * come in GET /api/profile, compressed by our server). A page asked for with `?answers` fetches it and opens with it,
- * as ours opens with the applicant's answers.
- */
-function writePeerAnswers(answers: Answers) {
-  for (const peer of PEERS) {
-    const file = path.join(PEERS_OUT, peer.id, 'answers.json');
-    const json = Buffer.from(JSON.stringify(peer.data(answers)));
-    fs.writeFileSync(file, json);
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(json, { level: 9 }));
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(json));
-  }
-}
-
 /** Installs (when needed) and builds every peer page into bench/out/peers/<id>/, with `answers` beside each. */
 export async function buildPeers(answers: Answers): Promise<void> {
   await installPeers();
-  const compiler = webpack(PEERS.map(peerConfig));
+  const compiler = webpack(PEERS.map((peer) => peerConfig(peer, answers)));
   await new Promise<void>((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => undefined);
@@ -173,7 +174,6 @@ export async function buildPeers(answers: Answers): Promise<void> {
       resolve();
     });
   });
-  writePeerAnswers(answers);
 }
 
 export interface PeerServer {

@@ -43,6 +43,13 @@ interface Placed {
   section: Section;
 }
 
+/** One of our pages, by id (a translation of a page that does not exist is a mistake in the bench). */
+function pageOf(pageId: PageId, pages: readonly Page[]): Page {
+  const page = pageById(pageId, pages);
+  if (!page) throw new Error(`translate: no page ${pageId}`);
+  return page;
+}
+
 function leafQuestions(section: Section): LeafQuestion[] {
   return section.questions.map((q: Question) => {
     if (q.type === 'addAnother' || q.type === 'tabs') {
@@ -269,8 +276,7 @@ export interface SurveyJson extends JsonObject {
  * SurveyJS's default ('onBlur') updates the value only when the field loses focus.
  */
 export function toSurveyJs(pageId: PageId = PEER_PAGE_ID, pages: readonly Page[] = FORM_PAGES_DEFINITION): SurveyJson {
-  const page = pageById(pageId, pages);
-  if (!page) throw new Error(`translate: no page ${pageId}`);
+  const page = pageOf(pageId, pages);
   return compact({
     title: page.title,
     textUpdateMode: 'onTyping',
@@ -438,8 +444,7 @@ export interface FormioJson extends JsonObject {
 
 /** The form of one of our pages: one Form.io panel per section. */
 export function toFormio(pageId: PageId = PEER_PAGE_ID, pages: readonly Page[] = FORM_PAGES_DEFINITION): FormioJson {
-  const page = pageById(pageId, pages);
-  if (!page) throw new Error(`translate: no page ${pageId}`);
+  const page = pageOf(pageId, pages);
   return compact({
     title: page.title,
     display: 'form',
@@ -463,44 +468,46 @@ export function toFormio(pageId: PageId = PEER_PAGE_ID, pages: readonly Page[] =
 /* Answers: our answer map as each peer's data, so a peer page can open with the same answers as ours            */
 /* ------------------------------------------------------------------------------------------------------------ */
 
-/** The page's checkbox groups (each option its own boolean answer key in ours, one value in the peers). */
-function checkboxGroups(pageId: PageId, pages: readonly Page[]) {
-  const page = pageById(pageId, pages);
-  if (!page) throw new Error(`translate: no page ${pageId}`);
-  return page.sections
-    .flatMap(leafQuestions)
-    .filter((q): q is Extract<LeafQuestion, { type: 'checkboxGroup' }> => q.type === 'checkboxGroup');
-}
+type CheckboxGroup = Extract<LeafQuestion, { type: 'checkboxGroup' }>;
 
 /**
- * Our answers as SurveyJS data (`model.data`): every answer under its own key, as ours (the conditions read option
- * keys too), and each checkbox group's value, the list of its ticked options' keys.
+ * Our answers as a peer's data: every answer under its own key, as ours (the peers' conditions read option keys
+ * too), and each checkbox group of the page (each option its own boolean answer in ours, one value in the peers)
+ * as `groupValue` makes it of its ticked options (left out when undefined).
  */
-export function toSurveyJsData(
+function peerData(
   answers: Answers,
-  pageId: PageId = PEER_PAGE_ID,
-  pages: readonly Page[] = FORM_PAGES_DEFINITION,
+  groupValue: (group: CheckboxGroup, ticked: (key: string) => boolean) => Json | undefined,
+  pageId: PageId,
+  pages: readonly Page[],
 ): JsonObject {
   const data: JsonObject = { ...answers };
-  for (const group of checkboxGroups(pageId, pages)) {
-    const ticked = group.options.filter((o) => answers[o.key] === true).map((o) => o.key);
-    if (ticked.length) data[group.key] = ticked;
+  for (const q of pageOf(pageId, pages).sections.flatMap(leafQuestions)) {
+    if (q.type === 'checkboxGroup') data[q.key] = groupValue(q, (key) => answers[key] === true);
   }
   return compact(data);
 }
 
-/** Our answers as Form.io submission data: the same, with each checkbox group as its selectboxes' map of ticks. */
-export function toFormioData(
-  answers: Answers,
-  pageId: PageId = PEER_PAGE_ID,
-  pages: readonly Page[] = FORM_PAGES_DEFINITION,
-): JsonObject {
-  const data: JsonObject = { ...answers };
-  for (const group of checkboxGroups(pageId, pages)) {
-    data[group.key] = Object.fromEntries(group.options.map((o) => [o.key, answers[o.key] === true]));
-  }
-  return compact(data);
-}
+/** Our answers as SurveyJS data (`model.data`): a checkbox group is the list of its ticked options' keys. */
+export const toSurveyJsData = (answers: Answers, pageId = PEER_PAGE_ID, pages = FORM_PAGES_DEFINITION) =>
+  peerData(
+    answers,
+    (group, ticked) => {
+      const keys = group.options.map((o) => o.key).filter(ticked);
+      return keys.length ? keys : undefined;
+    },
+    pageId,
+    pages,
+  );
+
+/** Our answers as Form.io submission data: a checkbox group is its selectboxes' map of ticks. */
+export const toFormioData = (answers: Answers, pageId = PEER_PAGE_ID, pages = FORM_PAGES_DEFINITION) =>
+  peerData(
+    answers,
+    (group, ticked) => Object.fromEntries(group.options.map((o) => [o.key, ticked(o.key)])),
+    pageId,
+    pages,
+  );
 
 /** Drops undefined members (JSON.stringify does too; this keeps the objects tidy for tests and files). */
 function compact<T extends Json | undefined>(value: T): T {
