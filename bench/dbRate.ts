@@ -64,13 +64,17 @@ async function saveLoop(db: Db, userIds: number[], json: string, connections: nu
   };
 }
 
-/** The statement's rate at each number of concurrent callers, on a database set up like the server's. */
-export async function measureSaveStatement(
+/**
+ * A database set up as the server's (migrated), on files of its own (PGlite: the run's server holds its own) or in a
+ * schema of its own (PostgreSQL), with `sessions` applicants each holding `answers`: `fn` gets it and their user ids,
+ * and it is dropped afterwards. The statement alone (below) and the bare route (bareRoute.ts) save into one each.
+ */
+export async function withSaveDatabase<T>(
   database: 'PGlite' | 'PostgreSQL',
   answers: string,
-  levels: number[],
-  seconds: number,
-): Promise<StatementRate[]> {
+  sessions: number,
+  fn: (db: Db, userIds: number[]) => Promise<T>,
+): Promise<T> {
   const dataDir = makeDataDir('dbrate');
   const schema = `bench_rate_${crypto.randomBytes(6).toString('hex')}`;
   const config =
@@ -80,7 +84,6 @@ export async function measureSaveStatement(
   const db = await openDb(config);
   try {
     await migrate(db);
-    const sessions = Math.max(...levels);
     const userIds: number[] = [];
     for (let i = 0; i < sessions; i++) {
       const { rows } = await db.query<{ id: string }>(
@@ -91,6 +94,22 @@ export async function measureSaveStatement(
       await db.query('INSERT INTO applications (user_id, answer) VALUES ($1, $2::jsonb)', [id, answers]);
       userIds.push(id);
     }
+    return await fn(db, userIds);
+  } finally {
+    if (database === 'PostgreSQL') await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The statement's rate at each number of concurrent callers, on a database set up like the server's. */
+export async function measureSaveStatement(
+  database: 'PGlite' | 'PostgreSQL',
+  answers: string,
+  levels: number[],
+  seconds: number,
+): Promise<StatementRate[]> {
+  return withSaveDatabase(database, answers, Math.max(...levels), async (db, userIds) => {
     await saveLoop(db, userIds, answers, 10, Math.min(3, seconds)); // warm-up, not reported
     const rates: StatementRate[] = [];
     for (const connections of levels) {
@@ -99,9 +118,5 @@ export async function measureSaveStatement(
       log(`  ${database} save statement alone ×${connections}: ${rate.perSec}/s, p99 ${rate.p99Ms} ms`);
     }
     return rates;
-  } finally {
-    if (database === 'PostgreSQL') await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -272,7 +272,7 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
         table(
           ['Sessions', 'Route', 'req/s', 'p50', 'p99', 'max', 'Requests', 'Errors', '÷ ceiling', '÷ statement alone'],
           t.levels.flatMap((l) => [
-            ...[l.ceiling, l.getProfile, l.putAnswer].map((r) => [
+            ...[l.ceiling, l.getProfile, l.putAnswer, l.bareRoute].map((r) => [
               l.connections,
               r.route,
               r.reqPerSec,
@@ -290,7 +290,11 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
                     ...(r.connectionErrors ? [`${r.connectionErrors} connection errors`] : []),
                   ].join(', ')})`,
               r === l.ceiling ? '1' : `${((r.reqPerSec / l.ceiling.reqPerSec) * 100).toFixed(1)} %`,
-              r === l.putAnswer ? `${(l.putShareOfDb * 100).toFixed(1)} %` : '',
+              r === l.putAnswer
+                ? `${(l.putShareOfDb * 100).toFixed(1)} % (${(l.putShareOfBare * 100).toFixed(1)} % of the bare route)`
+                : r === l.bareRoute
+                  ? `${(l.bareShareOfDb * 100).toFixed(1)} %`
+                  : '',
             ]),
             [
               l.connections,

@@ -31,6 +31,7 @@ import {
 import os from 'node:os';
 import { BUDGETS } from './budgets';
 import { check, log, round, type AreaOutput, type Check } from './common';
+import { BARE_ROUTE, startBareRoute } from './bareRoute';
 import { measureSaveStatement, type StatementRate } from './dbRate';
 
 export const CONNECTION_LEVELS = [10, 50, 100];
@@ -64,6 +65,13 @@ export interface LoadLevel {
   /** The save statement alone on the same database at the same concurrency, and PUT's req/s as a share of it. */
   saveStatement: StatementRate;
   putShareOfDb: number;
+  /**
+   * The floor (bareRoute.ts, information): the statement behind a bare Fastify route, loaded the same way; its
+   * req/s as a share of the statement alone, and PUT's as a share of it.
+   */
+  bareRoute: LoadRun;
+  bareShareOfDb: number;
+  putShareOfBare: number;
 }
 
 export interface ServerTargetResult {
@@ -98,7 +106,12 @@ interface LoadSpec {
   expectedStatus: number;
 }
 
-function load(server: RunningServer, spec: LoadSpec, connections: number, seconds: number): Promise<LoadRun> {
+function load(
+  server: Pick<RunningServer, 'baseUrl'>,
+  spec: LoadSpec,
+  connections: number,
+  seconds: number,
+): Promise<LoadRun> {
   let next = 0;
   const headers: Record<string, string> = spec.body ? { 'content-type': 'application/json' } : {};
   return new Promise((resolve, reject) => {
@@ -177,7 +190,7 @@ async function measureTarget(
     const rss = server.rssKib();
     if (rss !== null && (rssPeakKib === null || rss > rssPeakKib)) rssPeakKib = rss;
   }, 250);
-  const runs: Omit<LoadLevel, 'saveStatement' | 'putShareOfDb'>[] = [];
+  const runs: Pick<LoadLevel, 'connections' | 'ceiling' | 'getProfile' | 'putAnswer' | 'putRatio' | 'getRatio'>[] = [];
   try {
     for (const connections of CONNECTION_LEVELS) {
       const ceiling = await load(server, specs.ceiling, connections, seconds);
@@ -200,10 +213,15 @@ async function measureTarget(
   }
   // The database's own rate for the save's statement, in the same run, while the server is idle.
   const statement = await measureSaveStatement(database, answers, CONNECTION_LEVELS, seconds);
+  // The floor: the same statement behind a bare route, while the server is idle.
+  const bareRuns = await measureBareRoute(database, answers, sessions, seconds);
   const levels: LoadLevel[] = runs.map((run, i) => ({
     ...run,
     saveStatement: statement[i],
     putShareOfDb: round(run.putAnswer.reqPerSec / statement[i].perSec, 3),
+    bareRoute: bareRuns[i],
+    bareShareOfDb: round(bareRuns[i].reqPerSec / statement[i].perSec, 3),
+    putShareOfBare: round(run.putAnswer.reqPerSec / bareRuns[i].reqPerSec, 3),
   }));
   return {
     database,
@@ -214,6 +232,38 @@ async function measureTarget(
     rssAfterKib: server.rssKib(),
     levels,
   };
+}
+
+/** The bare route (bareRoute.ts) at each level, loaded as PUT /api/answer is (warmed up first, not reported). */
+async function measureBareRoute(
+  database: ServerTargetResult['database'],
+  answers: string,
+  sessions: number,
+  seconds: number,
+): Promise<LoadRun[]> {
+  const bare = await startBareRoute({ database, answers, sessions });
+  try {
+    const spec: LoadSpec = {
+      route: BARE_ROUTE,
+      method: 'PUT',
+      path: '/save',
+      body: answers,
+      cookies: bare.cookies,
+      expectedStatus: 200,
+    };
+    await load(bare, spec, 10, Math.min(3, seconds));
+    const runs: LoadRun[] = [];
+    for (const connections of CONNECTION_LEVELS) {
+      const run = await load(bare, spec, connections, seconds);
+      runs.push(run);
+      log(
+        `  ${database} bare route ×${connections}: ${run.reqPerSec} req/s, p99 ${run.p99Ms} ms (${run.errors} errors)`,
+      );
+    }
+    return runs;
+  } finally {
+    await bare.stop();
+  }
 }
 
 /** A second server on PostgreSQL (DATABASE_URL), in a schema of its own that is dropped afterwards. */
@@ -311,6 +361,15 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
         // A deadline night: every applicant saving once every 10 s.
         return `${t.database}: at best ${best.putAnswer.reqPerSec} saves/s (${best.connections} sessions) on ${os.cpus().length} cores, ${perCore} per core: about ${round(best.putAnswer.reqPerSec * 10, 0).toLocaleString('en-US')} applicants typing at once, each saving every 10 s.`;
       }),
+      `Information, no budget: the floor, ${BARE_ROUTE} (bench/bareRoute.ts: the same statement and load, nothing else), as a share of the statement alone: ${targets
+        .flatMap((t) =>
+          t.levels.map(
+            (l) => `${t.database} ×${l.connections} ${round(l.bareShareOfDb * 100, 1)} % (p99 ${l.bareRoute.p99Ms} ms)`,
+          ),
+        )
+        .join(', ')}; PUT /api/answer ÷ the bare route: ${targets
+        .flatMap((t) => t.levels.map((l) => `${t.database} ×${l.connections} ${round(l.putShareOfBare * 100, 1)} %`))
+        .join(', ')}.`,
       `Information, no budget: ${CEILING_ROUTE} (the cheapest route through the same Fastify stack, no database query); PUT ÷ ceiling: ${targets
         .flatMap((t) => t.levels.map((l) => `${t.database} ×${l.connections} ${round(l.putRatio * 100, 1)} %`))
         .join(', ')}.`,

@@ -1,0 +1,43 @@
+/**
+ * The bare route's process (bareRoute.ts starts it): Fastify with nothing but `PUT /save`, which runs the save
+ * statement (SAVE_ANSWERS_SQL, prepared, as PUT /api/answer does) with the request's text as it came and answers the
+ * new version. No hook, session lookup, body check, JSON parse or security header: the least a save over HTTP does.
+ * The applicant is named by a cookie (`applicant=<n>`), so the load is the same as PUT /api/answer's, one applicant
+ * per connection. Its database is set up as the statement alone's (dbRate.ts), in this process (as the server has
+ * PGlite in its own).
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { SAVE_ANSWERS_SQL } from '../server/src/answers/service';
+import { withSaveDatabase } from './dbRate';
+
+export interface BareRouteStart {
+  database: 'PGlite' | 'PostgreSQL';
+  answers: string;
+  sessions: number;
+}
+
+const APPLICANT_COOKIE = /(?:^|;\s*)applicant=(\d+)/;
+
+process.once('message', async ({ database, answers, sessions }: BareRouteStart) => {
+  await withSaveDatabase(database, answers, sessions, async (db, userIds) => {
+    const app = Fastify({ bodyLimit: 1_500_000 });
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    app.put<{ Body: string }>('/save', async (request, reply) => {
+      const n = Number(APPLICANT_COOKIE.exec(request.headers.cookie ?? '')?.[1]);
+      const { rows } = await db.prepared<{ version: number }>('save_answers', SAVE_ANSWERS_SQL, [
+        userIds[n % userIds.length],
+        request.body,
+        null,
+      ]);
+      if (!rows[0]) return reply.code(409).send({ message: 'Not saved.' });
+      return { message: 'Saved.', version: rows[0].version };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    process.send!({ port: (app.server.address() as AddressInfo).port });
+    await new Promise((resolve) => process.once('message', resolve));
+    await app.close();
+  });
+  process.exit(0);
+});
