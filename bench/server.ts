@@ -4,12 +4,13 @@
  * BENCH_SECONDS (default 15) per run, on the PGlite server of the run and, when DATABASE_URL is set, on a second
  * server on PostgreSQL (a schema of its own, dropped afterwards).
  *
- * The ceiling: GET /api/profile without a cookie. It goes through the same Fastify stack as the measured routes
- * (request id, helmet headers, cookie parsing, the CSRF hook, the /api plugin's onRequest session hook, the error
- * handler, JSON serialization) and stops where the session lookup would query the database (no cookie → 401, no
- * query). A static asset would be costlier (file system, @fastify/static) and a /public or /lookup route passes the
- * rate limiter. Its 401s are expected; anything else counts as an error. The PUT /api/answer ratio is its req/s
- * over the ceiling's at the same number of connections.
+ * The budget holds PUT /api/answer's req/s against the save statement alone at the same concurrency (dbRate.ts).
+ * Two more references, information only, each at every level: the floor, the same statement behind a bare Fastify
+ * route loaded the same way (bareRoute.ts: what any HTTP server reaches here), and the ceiling, GET /api/profile
+ * without a cookie. The ceiling goes through the same Fastify stack as the measured routes (request id, helmet
+ * headers, cookie parsing, the CSRF hook, the /api plugin's onRequest session hook, the error handler, JSON
+ * serialization) and stops where the session lookup would query the database (no cookie → 401, no query); its
+ * 401s are expected, anything else counts as an error.
  *
  * The server's RSS (VmRSS of the child process) is read before the first load run, sampled during the runs (peak)
  * and read after the last. autocannon runs in this process: on a 2-core machine the load generator and the server
