@@ -35,7 +35,8 @@ export async function startBareRoute(start: BareRouteStart): Promise<BareRoute> 
     baseUrl: `http://127.0.0.1:${port}`,
     cookies: Array.from({ length: start.sessions }, (_, i) => `applicant=${i}`),
     async stop() {
-      child.send('stop');
+      // Gone already (it crashed): nothing to ask.
+      if (child.connected) child.send('stop');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited;
       clearTimeout(timer);

@@ -9,10 +9,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { SAVE_ANSWERS_SQL } from '../server/src/answers/service';
-import { withSaveDatabase } from './dbRate';
+import { withSaveDatabase, type BenchDatabase } from './dbRate';
 
 export interface BareRouteStart {
-  database: 'PGlite' | 'PostgreSQL';
+  database: BenchDatabase;
   answers: string;
   sessions: number;
 }
@@ -21,7 +21,7 @@ const APPLICANT_COOKIE = /(?:^|;\s*)applicant=(\d+)/;
 
 process.once('message', async ({ database, answers, sessions }: BareRouteStart) => {
   await withSaveDatabase(database, answers, sessions, async (db, userIds) => {
-    const app = Fastify({ bodyLimit: 1_500_000 });
+    const app = Fastify();
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     app.put<{ Body: string }>('/save', async (request, reply) => {

@@ -19,6 +19,9 @@ import { migrate } from '../server/src/db/migrate';
 import { makeDataDir } from './appServer';
 import { log, round } from './common';
 
+/** The two databases the server runs on, as the report names them. */
+export type BenchDatabase = 'PGlite' | 'PostgreSQL';
+
 export interface StatementRate {
   connections: number;
   seconds: number;
@@ -70,7 +73,7 @@ async function saveLoop(db: Db, userIds: number[], json: string, connections: nu
  * and it is dropped afterwards. The statement alone (below) and the bare route (bareRoute.ts) save into one each.
  */
 export async function withSaveDatabase<T>(
-  database: 'PGlite' | 'PostgreSQL',
+  database: BenchDatabase,
   answers: string,
   sessions: number,
   fn: (db: Db, userIds: number[]) => Promise<T>,
@@ -104,7 +107,7 @@ export async function withSaveDatabase<T>(
 
 /** The statement's rate at each number of concurrent callers, on a database set up like the server's. */
 export async function measureSaveStatement(
-  database: 'PGlite' | 'PostgreSQL',
+  database: BenchDatabase,
   answers: string,
   levels: number[],
   seconds: number,

@@ -33,7 +33,7 @@ import os from 'node:os';
 import { BUDGETS } from './budgets';
 import { check, log, round, type AreaOutput, type Check } from './common';
 import { BARE_ROUTE, startBareRoute } from './bareRoute';
-import { measureSaveStatement, type StatementRate } from './dbRate';
+import { measureSaveStatement, type BenchDatabase, type StatementRate } from './dbRate';
 
 export const CONNECTION_LEVELS = [10, 50, 100];
 export const CEILING_ROUTE = 'GET /api/profile without a session (401)';
@@ -76,7 +76,7 @@ export interface LoadLevel {
 }
 
 export interface ServerTargetResult {
-  database: 'PGlite' | 'PostgreSQL';
+  database: BenchDatabase;
   sessions: number;
   answerBytes: number;
   rssBeforeKib: number | null;
@@ -158,7 +158,7 @@ function load(
 
 async function measureTarget(
   server: RunningServer,
-  database: ServerTargetResult['database'],
+  database: BenchDatabase,
   seconds: number,
 ): Promise<ServerTargetResult> {
   const sessions = Math.max(...CONNECTION_LEVELS);
@@ -237,7 +237,7 @@ async function measureTarget(
 
 /** The bare route (bareRoute.ts) at each level, loaded as PUT /api/answer is (warmed up first, not reported). */
 async function measureBareRoute(
-  database: ServerTargetResult['database'],
+  database: BenchDatabase,
   answers: string,
   sessions: number,
   seconds: number,
