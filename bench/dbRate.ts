@@ -1,20 +1,23 @@
 /**
- * The database's own rate for the statement a save runs (issue "Benchmarks: budgets against the real limit"):
- * SAVE_ANSWERS_SQL (server/src/answers/service.ts) through the server's own database client (openDb: PGlite on
- * files as the server has it, or a pg pool on PostgreSQL), prepared as the server prepares it, with the same
- * answer map, the same number of concurrent callers and no HTTP. PUT /api/answer's req/s is then reported as a
- * share of this rate: how close a save is to what the database can do, which the trivial-route ceiling could not
- * say.
+ * The database's own rate for the statement a save runs (issue "Benchmarks: budgets against the real limit"): the
+ * statement PUT /api/answer runs on the common path (server/src/answers/service.ts: SAVE_ANSWERS_SQL on PGlite,
+ * whose sessions are cached in memory; SAVE_ANSWERS_FOR_SESSION_SQL on PostgreSQL, which checks the session in the
+ * same statement) through the server's own database client (openDb: PGlite on files as the server has it, or a pg
+ * pool on PostgreSQL), prepared as the server prepares it, with the same answer map, the same number of concurrent
+ * callers and no HTTP. PUT /api/answer's req/s is then reported as a share of this rate: how close a save is to what
+ * the database can do, which the trivial-route ceiling could not say.
  *
  * PGlite serves one process, and the server of the run holds its own files: this opens the same engine on files of
- * its own, with as many applicants holding the same answers. On PostgreSQL it is the same server and a schema of
- * its own.
+ * its own, with as many applicants holding the same answers (and a session each). On PostgreSQL it is the same
+ * server and a schema of its own.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { loadConfig } from '../server/src/config';
-import { SAVE_ANSWERS_SQL } from '../server/src/answers/service';
-import { openDb, type Db } from '../server/src/db/client';
+import { SAVE_ANSWERS_FOR_SESSION_SQL, SAVE_ANSWERS_SQL } from '../server/src/answers/service';
+import { openDb } from '../server/src/db/client';
+import { sessionCacheOf } from '../server/src/identity/sessionCache';
+import { sessionLimits } from '../server/src/identity/sessions';
 import { migrate } from '../server/src/db/migrate';
 import { makeDataDir } from './appServer';
 import { log, round } from './common';
@@ -34,23 +37,20 @@ export interface StatementRate {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
+/** Saves applicant `n`'s answers (`json`) with the statement PUT /api/answer runs; the new version, if it saved. */
+export type SaveStatement = (n: number, json: string) => Promise<number | undefined>;
+
 /** `connections` callers, each saving its own applicant's answers back to back for `seconds`. */
-async function saveLoop(db: Db, userIds: number[], json: string, connections: number, seconds: number) {
+async function saveLoop(save: SaveStatement, applicants: number, json: string, connections: number, seconds: number) {
   const until = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   let errors = 0;
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
-      const userId = userIds[i % userIds.length];
       while (performance.now() < until) {
         const start = performance.now();
         try {
-          const { rows } = await db.prepared<{ version: number }>('save_answers', SAVE_ANSWERS_SQL, [
-            userId,
-            json,
-            null,
-          ]);
-          if (!rows[0]) errors += 1;
+          if ((await save(i % applicants, json)) === undefined) errors += 1;
         } catch {
           errors += 1;
         }
@@ -69,14 +69,15 @@ async function saveLoop(db: Db, userIds: number[], json: string, connections: nu
 
 /**
  * A database set up as the server's (migrated), on files of its own (PGlite: the run's server holds its own) or in a
- * schema of its own (PostgreSQL), with `sessions` applicants each holding `answers`: `fn` gets it and their user ids,
- * and it is dropped afterwards. The statement alone (below) and the bare route (bareRoute.ts) save into one each.
+ * schema of its own (PostgreSQL), with `sessions` applicants each holding `answers` and a session: `fn` gets the
+ * statement a save runs there (applicants 0 to sessions − 1), and it is dropped afterwards. The statement alone
+ * (below) and the bare route (bareRoute.ts) save into one each.
  */
 export async function withSaveDatabase<T>(
   database: BenchDatabase,
   answers: string,
   sessions: number,
-  fn: (db: Db, userIds: number[]) => Promise<T>,
+  fn: (save: SaveStatement) => Promise<T>,
 ): Promise<T> {
   const dataDir = makeDataDir('dbrate');
   const schema = `bench_rate_${crypto.randomBytes(6).toString('hex')}`;
@@ -87,17 +88,34 @@ export async function withSaveDatabase<T>(
   const db = await openDb(config);
   try {
     await migrate(db);
-    const userIds: number[] = [];
+    const applicants: { userId: number; sessionHash: string }[] = [];
     for (let i = 0; i < sessions; i++) {
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO users (username, password_hash, confirmed_at) VALUES ($1, 'x', now()) RETURNING id`,
         [`rate-${i}@example.com`],
       );
-      const id = Number(rows[0].id);
-      await db.query('INSERT INTO applications (user_id, answer) VALUES ($1, $2::jsonb)', [id, answers]);
-      userIds.push(id);
+      const userId = Number(rows[0].id);
+      const sessionHash = crypto.randomBytes(32).toString('hex');
+      await db.query('INSERT INTO applications (user_id, answer) VALUES ($1, $2::jsonb)', [userId, answers]);
+      await db.query('INSERT INTO sessions (id_hash, user_id) VALUES ($1, $2)', [sessionHash, userId]);
+      applicants.push({ userId, sessionHash });
     }
-    return await fn(db, userIds);
+    // The route's choice (server/src/http/auth.ts): the session is checked in the statement where none is cached.
+    const limits = sessionLimits(config);
+    const save: SaveStatement = sessionCacheOf(db)
+      ? async (n, json) =>
+          (await db.prepared<{ version: number }>('save_answers', SAVE_ANSWERS_SQL, [applicants[n].userId, json, null]))
+            .rows[0]?.version
+      : async (n, json) =>
+          (
+            await db.prepared<{ version: number }>('save_answers_for_session', SAVE_ANSWERS_FOR_SESSION_SQL, [
+              applicants[n].sessionHash,
+              ...limits,
+              json,
+              null,
+            ])
+          ).rows[0]?.version;
+    return await fn(save);
   } finally {
     if (database === 'PostgreSQL') await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await db.close();
@@ -112,11 +130,12 @@ export async function measureSaveStatement(
   levels: number[],
   seconds: number,
 ): Promise<StatementRate[]> {
-  return withSaveDatabase(database, answers, Math.max(...levels), async (db, userIds) => {
-    await saveLoop(db, userIds, answers, 10, Math.min(3, seconds)); // warm-up, not reported
+  const applicants = Math.max(...levels);
+  return withSaveDatabase(database, answers, applicants, async (save) => {
+    await saveLoop(save, applicants, answers, 10, Math.min(3, seconds)); // warm-up, not reported
     const rates: StatementRate[] = [];
     for (const connections of levels) {
-      const rate = await saveLoop(db, userIds, answers, connections, seconds);
+      const rate = await saveLoop(save, applicants, answers, connections, seconds);
       rates.push({ connections, seconds, ...rate });
       log(`  ${database} save statement alone ×${connections}: ${rate.perSec}/s, p99 ${rate.p99Ms} ms`);
     }

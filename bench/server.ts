@@ -355,7 +355,7 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
     data: { seconds, ceilingRoute: CEILING_ROUTE, targets, failures },
     checks,
     notes: [
-      "The save statement alone: UPDATE of the answer map (SAVE_ANSWERS_SQL) through the server's own database client, prepared, same answer map and concurrency, no HTTP (bench/dbRate.ts); PGlite on files of its own (the server holds its own), PostgreSQL on the same server.",
+      "The save statement alone: the statement PUT /api/answer runs (the UPDATE of the answer map; on PostgreSQL with the session checked in it), through the server's own database client, prepared, same answer map and concurrency, no HTTP (bench/dbRate.ts); PGlite on files of its own (the server holds its own), PostgreSQL on the same server.",
       ...targets.map((t) => {
         const best = t.levels.reduce((a, l) => (l.putAnswer.reqPerSec > a.putAnswer.reqPerSec ? l : a));
         const perCore = round(best.putAnswer.reqPerSec / os.cpus().length, 0);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { currentUser, requireUser } from '../http/auth';
+import { currentUser, requireUser, sessionUser } from '../http/auth';
+import { SESSION_COOKIE, sessionHashOf, sessionLimits } from '../identity/sessions';
 import { AddAnotherBody, LastPageBody, TabsBody, WebStatusBody, type Shape } from '../../../src/kernel/api/contract';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { answerMapSchema, assertAnswerLengths } from './answerMap';
@@ -26,13 +27,29 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
           body: answerMapSchema,
           headers: { type: 'object', properties: { 'if-match': { type: 'string', pattern: '^"?[0-9]{1,9}"?$' } } },
         },
+        // The most frequent call: on PostgreSQL its one statement checks the session too (auth.ts).
+        config: { checksSession: true },
       },
-      async (request) => {
+      async (request, reply) => {
         assertAnswerLengths(request.body);
         const ifMatch = request.headers['if-match'];
         const baseVersion = ifMatch === undefined ? undefined : Number(ifMatch.replace(/"/g, ''));
         // The body's own text is stored (it is the map just checked), instead of stringifying the map again.
-        return answers.saveAnswers(currentUser(request).userId, request.body, baseVersion, request.jsonText);
+        const sessionHash = sessionHashOf(request.cookies[SESSION_COOKIE]);
+        if (!request.user && sessionHash) {
+          const saved = await answers.saveForSession(
+            sessionHash,
+            sessionLimits(deps.config),
+            request.body,
+            baseVersion,
+            request.jsonText,
+          );
+          if (saved) return saved;
+        }
+        // Not saved by that statement (or the session already resolved): the session is looked up, a 401 when it
+        // is not valid, and the save takes the path that tells a new row, a submission or another version apart.
+        const user = await sessionUser(deps.db, deps.config, request, reply);
+        return answers.saveAnswers(user.userId, request.body, baseVersion, request.jsonText);
       },
     );
 

@@ -5,6 +5,7 @@ import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/re
 import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
 import { convertedKeysColumn, createApplicationRow } from './applications';
 import { withDocumentMarks } from './answerMap';
+import { SESSION_CTE } from '../identity/sessions';
 
 export const ANSWER_MESSAGES = {
   saved: 'Your answers were saved.',
@@ -59,6 +60,29 @@ const PROFILE_SQL = `
 export const SAVE_ANSWERS_SQL = `
   UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
    WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`;
+
+/**
+ * The same save where the statement itself checks the session (SESSION_CTE): PUT /api/answer's one statement on
+ * PostgreSQL, where a session lookup would be a round trip of its own. No row: no valid session, or the save did
+ * not apply; the route then resolves the session and takes saveAnswers' path, which says which.
+ */
+export const SAVE_ANSWERS_FOR_SESSION_SQL = `
+  WITH ${SESSION_CTE}
+  UPDATE applications SET answer = $5::jsonb, version = version + 1, updated_at = now()
+   WHERE user_id = (SELECT user_id FROM session) AND submitted_at IS NULL AND ($6::int IS NULL OR version = $6::int)
+  RETURNING version`;
+
+/**
+ * The text a save stores: the request's own text of `answer` when the route has it (jsonb reads it as JSON.parse did,
+ * the last of duplicate keys winning, and it saves stringifying a 7 KB map again). Whitespace counts toward the
+ * limit only if the text is over it: then the map's own JSON decides.
+ */
+function storableAnswerJson(answer: AnswerMap, sentJson?: string | null): string {
+  let json = sentJson ?? JSON.stringify(answer);
+  if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) json = JSON.stringify(answer);
+  if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
+  return json;
+}
 
 /** Per-user application data. Every query is keyed by the session's user id: no route takes a user id. */
 export function createAnswerService(db: Db) {
@@ -135,12 +159,7 @@ export function createAnswerService(db: Db) {
      * or two devices). Without it, the last save wins (the SPEC's plain PUT).
      */
     async saveAnswers(userId: number, answer: AnswerMap, baseVersion?: number, sentJson?: string | null) {
-      // `sentJson`: the request's own text of `answer`, when the route has it. jsonb reads it as JSON.parse did
-      // (the last of duplicate keys wins), and it saves stringifying a 7 KB map again. Whitespace counts toward
-      // the limit only if the text is over it: then the map's own JSON decides.
-      let json = sentJson ?? JSON.stringify(answer);
-      if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) json = JSON.stringify(answer);
-      if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
+      const json = storableAnswerJson(answer, sentJson);
       // One statement on the common path (the row exists, not submitted, version matches); the reasons for a
       // refusal are only looked up when it did not apply.
       const update = () =>
@@ -159,6 +178,26 @@ export function createAnswerService(db: Db) {
         answer: now.answer,
         version: now.version,
       });
+    },
+
+    /**
+     * saveAnswers for the holder of a session, checked by the save's own statement: the new version, or null when
+     * it did not apply (no valid session, no row yet, submitted, another version). `limits`: sessionLimits(config).
+     */
+    async saveForSession(
+      sessionHash: string,
+      limits: number[],
+      answer: AnswerMap,
+      baseVersion?: number,
+      sentJson?: string | null,
+    ) {
+      const json = storableAnswerJson(answer, sentJson);
+      const { rows } = await db.prepared<{ version: number }>(
+        'save_answers_for_session',
+        SAVE_ANSWERS_FOR_SESSION_SQL,
+        [sessionHash, ...limits, json, baseVersion ?? null],
+      );
+      return rows[0] ? { message: ANSWER_MESSAGES.saved, version: rows[0].version } : null;
     },
 
     async setLastPage(userId: number, lastPage: string) {

@@ -24,9 +24,38 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
+/** Whether a cookie's value can be a session id at all (there is one, and it is not too long to be one). */
+export const mayBeSessionToken = (token: string | undefined): token is string => !!token && token.length <= 200;
+
+/** The hash a session's id is stored under, or null for a cookie that cannot be one. */
+export function sessionHashOf(token: string | undefined): string | null {
+  return mayBeSessionToken(token) ? hashToken(token) : null;
+}
+
+/**
+ * resolveSession's rules as SQL, for a statement that acts for the session's user in the same round trip (PUT
+ * /api/answer on PostgreSQL, which has no session cache: one query instead of two per save). `session` holds the
+ * user of a session that is not revoked, idle or too old, by the database's clock; `touched` writes last_seen_at at
+ * most once a minute. Parameters: $1 the session id's hash, $2 to $4 sessionLimits(config). Where the statement
+ * finds no session, resolveSession says why (and revokes an expired one).
+ */
+export const SESSION_CTE = `
+  session AS (
+    SELECT user_id FROM sessions
+     WHERE id_hash = $1 AND revoked_at IS NULL
+       AND last_seen_at >= now() - $2::float8 * interval '1 millisecond'
+       AND created_at >= now() - $3::float8 * interval '1 millisecond'),
+  touched AS (
+    UPDATE sessions SET last_seen_at = now()
+     WHERE id_hash = $1 AND revoked_at IS NULL AND user_id = (SELECT user_id FROM session)
+       AND last_seen_at < now() - $4::float8 * interval '1 millisecond')`;
+
+/** SESSION_CTE's $2 to $4: the idle and absolute limits, and how stale last_seen_at may get before it is written. */
+export const sessionLimits = (config: Config) => [config.sessionIdleMs, config.sessionAbsoluteMs, TOUCH_AFTER_MS];
+
 export async function resolveSession(db: Db, config: Config, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const sessionHash = hashToken(token);
+  const sessionHash = sessionHashOf(token);
+  if (!sessionHash) return null;
   const cache = sessionCacheOf(db);
   const generation = cache?.generation() ?? 0;
   let session = cache?.get(sessionHash);
