@@ -3,14 +3,14 @@
  * process of its own, loaded like PUT /api/answer. What it loses against the statement alone is what any Node HTTP
  * server loses here (parsing and answering HTTP, the load generator sharing the two cores), so it says whether a
  * budget on PUT /api/answer ÷ the statement alone is within any server's reach; PUT /api/answer ÷ the bare route
- * is then what our own stack (sessions, checks, headers) costs.
+ * is then what our own stack (hooks, the session cookie, the body's parse and checks, headers) costs.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { BareRouteStart } from './bareRouteServer';
 import { ROOT } from './common';
 
-export const BARE_ROUTE = 'PUT /save, bare Fastify (the statement, no session or checks)';
+export const BARE_ROUTE = 'PUT /save, bare Fastify (the save statement, no hook, parse or check)';
 
 export interface BareRoute {
   baseUrl: string;
