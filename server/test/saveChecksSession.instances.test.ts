@@ -5,7 +5,8 @@ import { startInstances, stopInstances } from './support/instances';
 
 /**
  * On PostgreSQL a save checks its session in its own statement (one round trip instead of a lookup, then the
- * update): the same answers as the lookup gave, for every kind of session, on real PostgreSQL.
+ * update), after its body: the same answers as when the session was looked up first, for every kind of session and
+ * body, on real PostgreSQL.
  */
 const UNAUTHORIZED = 'You are not logged in, or your session has ended.';
 
@@ -38,7 +39,7 @@ const sessionRow = async (t: TestApp, username: string) =>
     )
   ).rows[0];
 
-it('a save with a valid session is one query, and lands', async () => {
+it('a save with a valid session is one query (when no touch is due), and lands', async () => {
   await withInstances(1, {}, async ([t]) => {
     const cookie = await newApplicant(t, 'one-query@example.com');
     expect((await save(t, cookie, { first_name: 'Ada' })).statusCode).toBe(200); // the row exists
@@ -70,6 +71,20 @@ it('a forged session, or none, is 401 with the message, its cookies cleared, the
   });
 });
 
+it('a body refused as malformed or invalid is still told 401 first when the session is not valid', async () => {
+  await withInstances(1, {}, async ([t]) => {
+    const cookie = await newApplicant(t, 'bad-body@example.com');
+    for (const body of ['{not json', { first_name: 5 }, { ['x'.repeat(5000)]: 'long key' }]) {
+      const forged = await save(t, 'sid=forged', body);
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json().message).toBe(UNAUTHORIZED);
+      expect(String(forged.headers['set-cookie'])).toMatch(/sid=;/);
+      // With a valid session the same body is what is wrong.
+      expect((await save(t, cookie, body)).statusCode).toBe(400);
+    }
+  });
+});
+
 it('a session logged out on another instance cannot save on this one, right away', async () => {
   await withInstances(2, {}, async ([a, b]) => {
     const cookie = await newApplicant(a, 'logout@example.com');
@@ -86,6 +101,9 @@ it('an idle session cannot save, and is revoked in the table', async () => {
     const cookie = await newApplicant(t, 'idle-save@example.com');
     expect((await save(t, cookie, { first_name: 'Ada' })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1700));
+    // Even with a body it would refuse, the answer is the session's end, and the session is revoked.
+    expect((await save(t, cookie, '{not json')).statusCode).toBe(401);
+    expect((await sessionRow(t, 'idle-save@example.com')).revoked).toBe(true);
     const res = await save(t, cookie, { first_name: 'Too late' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(UNAUTHORIZED);

@@ -12,7 +12,8 @@ import type { AnswerService } from './service';
 export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Config; answers: AnswerService }) {
   const { answers } = deps;
   app.register(async (api) => {
-    // onRequest: a missing session is a 401 before the body is even parsed or validated.
+    // onRequest: a missing session is a 401 before the body is even parsed or validated (PUT /api/answer on
+    // PostgreSQL: a missing session cookie; its statement checks the session itself, see below).
     api.addHook('onRequest', requireUser(deps.db, deps.config));
 
     api.get('/api/profile', async (request) => {
@@ -29,27 +30,36 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
         },
         // The most frequent call: on PostgreSQL its one statement checks the session too (auth.ts).
         config: { checksSession: true },
+        // Where the session is checked after the body (above), a body refused as malformed, invalid or too large is
+        // still told 401 first when its session is not valid (and an expired one is revoked), as on every route.
+        errorHandler: async (error, request, reply) => {
+          const status = (error as { statusCode?: number }).statusCode ?? 500;
+          if (!request.user && status < 500 && status !== 401) await sessionUser(deps.db, deps.config, request, reply);
+          throw error;
+        },
       },
       async (request, reply) => {
         assertAnswerLengths(request.body);
         const ifMatch = request.headers['if-match'];
         const baseVersion = ifMatch === undefined ? undefined : Number(ifMatch.replace(/"/g, ''));
         // The body's own text is stored (it is the map just checked), instead of stringifying the map again.
-        const sessionHash = sessionHashOf(request.cookies[SESSION_COOKIE]);
-        if (!request.user && sessionHash) {
-          const saved = await answers.saveForSession(
-            sessionHash,
-            sessionLimits(deps.config),
-            request.body,
-            baseVersion,
-            request.jsonText,
-          );
+        if (!request.user) {
+          const sessionHash = sessionHashOf(request.cookies[SESSION_COOKIE]);
+          const saved =
+            sessionHash &&
+            (await answers.saveForSession(
+              sessionHash,
+              sessionLimits(deps.config),
+              request.body,
+              baseVersion,
+              request.jsonText,
+            ));
           if (saved) return saved;
+          // Not saved by that statement: the session is looked up (a 401 when it is not valid), then the save takes
+          // the path that tells a new row, a submission or another version apart.
+          request.user = await sessionUser(deps.db, deps.config, request, reply);
         }
-        // Not saved by that statement (or the session already resolved): the session is looked up, a 401 when it
-        // is not valid, and the save takes the path that tells a new row, a submission or another version apart.
-        const user = await sessionUser(deps.db, deps.config, request, reply);
-        return answers.saveAnswers(user.userId, request.body, baseVersion, request.jsonText);
+        return answers.saveAnswers(request.user.userId, request.body, baseVersion, request.jsonText);
       },
     );
 

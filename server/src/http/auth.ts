@@ -35,7 +35,10 @@ export async function sessionUser(db: Db, config: Config, request: FastifyReques
   return user;
 }
 
-/** onRequest hook for /api routes: a valid session or 401, before the body is read. */
+/**
+ * onRequest hook for /api routes: a valid session or 401, before the body is read. A route with `checksSession`
+ * (PostgreSQL) gets only the first half here: no session cookie is a 401 before the body; the rest is its own.
+ */
 export function requireUser(db: Db, config: Config) {
   // With a session cache (PGlite) a lookup costs no query: every route has its user resolved here.
   const deferred = !sessionCacheOf(db);

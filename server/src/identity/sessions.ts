@@ -35,9 +35,11 @@ export function sessionHashOf(token: string | undefined): string | null {
 /**
  * resolveSession's rules as SQL, for a statement that acts for the session's user in the same round trip (PUT
  * /api/answer on PostgreSQL, which has no session cache: one query instead of two per save). `session` holds the
- * user of a session that is not revoked, idle or too old, by the database's clock; `touched` writes last_seen_at at
- * most once a minute. Parameters: $1 the session id's hash, $2 to $4 sessionLimits(config). Where the statement
- * finds no session, resolveSession says why (and revokes an expired one).
+ * user of a session that is not revoked, idle or too old; `touched` writes last_seen_at at most once a minute.
+ * Parameters: $1 the session id's hash, $2 to $4 sessionLimits(config). Where the statement finds no session,
+ * resolveSession decides (and revokes an expired one). The limits are measured here by the database's clock and
+ * there by the server's (the table's times are the database's `now()`): with the clocks in step (NTP) the two can
+ * disagree only on a session within their skew of its limit.
  */
 export const SESSION_CTE = `
   session AS (
