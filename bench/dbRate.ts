@@ -5,7 +5,8 @@
  * same statement) through the server's own database client (openDb: PGlite on files as the server has it, or a pg
  * pool on PostgreSQL), prepared as the server prepares it, with the same answer map, the same number of concurrent
  * callers and no HTTP. PUT /api/answer's req/s is then reported as a share of this rate: how close a save is to what
- * the database can do, which the trivial-route ceiling could not say.
+ * the database can do, which the trivial-route ceiling could not say. server.ts runs it in rounds, interleaved with
+ * PUT /api/answer and the bare route.
  *
  * PGlite serves one process, and the server of the run holds its own files: this opens the same engine on files of
  * its own, with as many applicants holding the same answers (and a session each). On PostgreSQL it is the same
@@ -20,7 +21,7 @@ import { sessionCacheOf } from '../server/src/identity/sessionCache';
 import { sessionLimits } from '../server/src/identity/sessions';
 import { migrate } from '../server/src/db/migrate';
 import { makeDataDir } from './appServer';
-import { log, round } from './common';
+import { round } from './common';
 
 /** The two databases the server runs on, as the report names them. */
 export type BenchDatabase = 'PGlite' | 'PostgreSQL';
@@ -40,8 +41,17 @@ const percentile = (sorted: number[], p: number) =>
 /** Saves applicant `n`'s answers (`json`) with the statement PUT /api/answer runs; the new version, if it saved. */
 export type SaveStatement = (n: number, json: string) => Promise<number | undefined>;
 
-/** `connections` callers, each saving its own applicant's answers back to back for `seconds`. */
-async function saveLoop(save: SaveStatement, applicants: number, json: string, connections: number, seconds: number) {
+/**
+ * The statement alone for `seconds`: `connections` callers, each saving its own applicant's answers (`json`) back to
+ * back, applicants 0 to `applicants` − 1.
+ */
+export async function measureStatement(
+  save: SaveStatement,
+  applicants: number,
+  json: string,
+  connections: number,
+  seconds: number,
+): Promise<StatementRate> {
   const until = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   let errors = 0;
@@ -60,6 +70,8 @@ async function saveLoop(save: SaveStatement, applicants: number, json: string, c
   );
   latencies.sort((a, b) => a - b);
   return {
+    connections,
+    seconds,
     perSec: round(latencies.length / seconds, 0),
     p50Ms: round(percentile(latencies, 0.5), 2),
     p99Ms: round(percentile(latencies, 0.99), 2),
@@ -121,24 +133,4 @@ export async function withSaveDatabase<T>(
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The statement's rate at each number of concurrent callers, on a database set up like the server's. */
-export async function measureSaveStatement(
-  database: BenchDatabase,
-  answers: string,
-  levels: number[],
-  seconds: number,
-): Promise<StatementRate[]> {
-  const applicants = Math.max(...levels);
-  return withSaveDatabase(database, answers, applicants, async (save) => {
-    await saveLoop(save, applicants, answers, 10, Math.min(3, seconds)); // warm-up, not reported
-    const rates: StatementRate[] = [];
-    for (const connections of levels) {
-      const rate = await saveLoop(save, applicants, answers, connections, seconds);
-      rates.push({ connections, seconds, ...rate });
-      log(`  ${database} save statement alone ×${connections}: ${rate.perSec}/s, p99 ${rate.p99Ms} ms`);
-    }
-    return rates;
-  });
 }

@@ -262,7 +262,10 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
   const out = areaHeader(5, area, 'Server (autocannon on loopback)');
   const d = area?.data;
   if (d) {
-    out.push(`${d.seconds} s per run. Ceiling: ${d.ceilingRoute}.`, '');
+    out.push(
+      `${d.seconds} s per run. PUT /api/answer, the statement alone and the bare route in ${d.rounds} interleaved rounds at each level: the table shows each one's median round, and the shares are the medians of the rounds' own shares. Ceiling: ${d.ceilingRoute}.`,
+      '',
+    );
     for (const t of d.targets) {
       out.push(
         `### ${t.database}`,
@@ -310,6 +313,13 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
             ],
           ]),
         ),
+        '',
+        `Rounds (req/s of PUT, statement alone, bare route): ${t.levels
+          .map(
+            (l) =>
+              `×${l.connections} ${l.rounds.map((r) => `${r.putAnswer} / ${r.statement} / ${r.bareRoute}`).join('; ')}`,
+          )
+          .join(' · ')}.`,
         '',
       );
     }

@@ -9,7 +9,7 @@
  * run. The run is green (exit code 0) only when every area ran and every figure meets its budget; otherwise the
  * report says which did not, and the exit code is 1.
  *
- * Settings: BENCH_SECONDS (autocannon seconds per run, default 15), BENCH_PORT (default 3200), DATABASE_URL (adds
+ * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_PORT (default 3200), DATABASE_URL (adds
  * the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma-separated
  * list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/ instead, so the
  * committed full report is not replaced by a partial one).
@@ -38,7 +38,7 @@ import { runMemory } from './memory';
 import { PEER_TYPING_ROUNDS, runPeers } from './peers/area';
 import { PEERS, peerPackageVersion } from './peers/build';
 import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
-import { benchSeconds, CONNECTION_LEVELS, runServer } from './server';
+import { benchSeconds, CONNECTION_LEVELS, runServer, serverAreaTimeoutMs } from './server';
 import { CPU_THROTTLE, KEYSTROKES, runTyping } from './typing';
 import { runValidation } from './validation';
 
@@ -254,8 +254,7 @@ async function main() {
         const { server: s, seeded: seed } = needServer();
         return runPeers(s, distDir, seed.username);
       });
-    const serverTimeout =
-      (process.env.DATABASE_URL ? 2 : 1) * (2 * MINUTE + 4 * CONNECTION_LEVELS.length * seconds * 1000);
+    const serverTimeout = serverAreaTimeoutMs(seconds, process.env.DATABASE_URL ? 2 : 1);
     if (wanted('server'))
       areas.server = await runArea('server', 'Server', serverTimeout, () => runServer(server, distDir));
   } finally {

@@ -1,7 +1,7 @@
 /**
  * Server: autocannon on loopback against PUT /api/answer and GET /api/profile with 10, 50 and 100 logged-in
  * sessions (one applicant and one session cookie per connection, each applicant holding a complete application),
- * BENCH_SECONDS (default 15) per run, on the PGlite server of the run and, when DATABASE_URL is set, on a second
+ * BENCH_SECONDS (default 10) per run, on the PGlite server of the run and, when DATABASE_URL is set, on a second
  * server on PostgreSQL (a schema of its own, dropped afterwards).
  *
  * The budget holds PUT /api/answer's req/s against the save statement alone at the same concurrency (dbRate.ts).
@@ -11,6 +11,10 @@
  * headers, cookie parsing, the CSRF hook, the /api plugin's onRequest session hook, the error handler, JSON
  * serialization) and stops where the session lookup would query the database (no cookie → 401, no query); its
  * 401s are expected, anything else counts as an error.
+ *
+ * PUT /api/answer, the statement alone and the bare route are measured in ROUNDS interleaved rounds at each level
+ * (PUT, statement, bare route, then again): each figure reported is the median round's, each share the median of the
+ * rounds' own shares, so the machine's drift during the area reaches the three alike.
  *
  * The server's RSS (VmRSS of the child process) is read before the first load run, sampled during the runs (peak)
  * and read after the last. autocannon runs in this process: on a 2-core machine the load generator and the server
@@ -33,9 +37,30 @@ import os from 'node:os';
 import { BUDGETS } from './budgets';
 import { check, log, round, type AreaOutput, type Check } from './common';
 import { BARE_ROUTE, startBareRoute } from './bareRoute';
-import { measureSaveStatement, type BenchDatabase, type StatementRate } from './dbRate';
+import { measureStatement, withSaveDatabase, type BenchDatabase, type StatementRate } from './dbRate';
 
 export const CONNECTION_LEVELS = [10, 50, 100];
+/** PUT /api/answer, the statement alone and the bare route: this many interleaved rounds at each level. */
+const ROUNDS = 3;
+
+/** One round at one level: the three measured back to back. */
+interface Round {
+  putAnswer: LoadRun;
+  statement: StatementRate;
+  bareRoute: LoadRun;
+}
+
+/** The median item by `value` (the middle one of an odd count). */
+function medianBy<T>(items: T[], value: (item: T) => number): T {
+  return [...items].sort((a, b) => value(a) - value(b))[Math.floor(items.length / 2)];
+}
+
+/** A ratio as the median of the rounds' own ratios: each round's figures were measured within a minute of each other. */
+const shareOf = (rounds: Round[], ratio: (r: Round) => number) =>
+  round(
+    medianBy(rounds.map(ratio), (x) => x),
+    3,
+  );
 export const CEILING_ROUTE = 'GET /api/profile without a session (401)';
 
 export interface LoadRun {
@@ -73,6 +98,11 @@ export interface LoadLevel {
   bareRoute: LoadRun;
   bareShareOfDb: number;
   putShareOfBare: number;
+  /**
+   * Each round's req/s of the three. The runs above are the median round of each (by req/s); the shares, the
+   * median of the rounds' own shares.
+   */
+  rounds: { putAnswer: number; statement: number; bareRoute: number }[];
 }
 
 export interface ServerTargetResult {
@@ -87,16 +117,26 @@ export interface ServerTargetResult {
 
 export interface ServerResult {
   seconds: number;
+  /** Interleaved rounds of PUT, the statement alone and the bare route at each level. */
+  rounds: number;
   ceilingRoute: string;
   targets: ServerTargetResult[];
   /** A target that could not run (PostgreSQL unreachable…). */
   failures: string[];
 }
 
+/** Seconds per load run (BENCH_SECONDS): 10 by default, as each level now takes 2 + 3 × ROUNDS runs. */
 export const benchSeconds = () => {
-  const n = Number(process.env.BENCH_SECONDS || 15);
-  return Number.isFinite(n) && n > 0 ? n : 15;
+  const n = Number(process.env.BENCH_SECONDS || 10);
+  return Number.isFinite(n) && n > 0 ? n : 10;
 };
+
+/**
+ * The area's time limit for `databases` targets: 3 minutes each for signing applicants up, the other database and
+ * the warm-ups, then every run of every level, with a fifth to spare.
+ */
+export const serverAreaTimeoutMs = (seconds: number, databases: number) =>
+  databases * (3 * 60_000 + 1.2 * (2 + 3 * ROUNDS) * CONNECTION_LEVELS.length * seconds * 1000);
 
 interface LoadSpec {
   route: string;
@@ -182,89 +222,94 @@ async function measureTarget(
     },
   } satisfies Record<string, LoadSpec>;
 
-  // Warm-up (JIT, connection pools, caches): not reported.
-  for (const spec of Object.values(specs)) await load(server, spec, 10, Math.min(3, seconds));
+  // The save statement alone and the floor stay ready for the whole target, so that each level measures the three
+  // in interleaved rounds: the machine's drift (other load, the database's background work) reaches all three alike.
+  return withSaveDatabase(database, answers, sessions, async (save) => {
+    const bare = await startBareRoute({ database, answers, sessions });
+    try {
+      const bareSpec: LoadSpec = {
+        route: BARE_ROUTE,
+        method: 'PUT',
+        path: '/save',
+        body: answers,
+        cookies: bare.cookies,
+        expectedStatus: 200,
+      };
+      // Warm-up (JIT, connection pools, caches): not reported.
+      const warm = Math.min(3, seconds);
+      for (const spec of Object.values(specs)) await load(server, spec, 10, warm);
+      await measureStatement(save, sessions, answers, 10, warm);
+      await load(bare, bareSpec, 10, warm);
 
-  const rssBeforeKib = server.rssKib();
-  let rssPeakKib = rssBeforeKib;
-  const sampler = setInterval(() => {
-    const rss = server.rssKib();
-    if (rss !== null && (rssPeakKib === null || rss > rssPeakKib)) rssPeakKib = rss;
-  }, 250);
-  const runs: Pick<LoadLevel, 'connections' | 'ceiling' | 'getProfile' | 'putAnswer' | 'putRatio' | 'getRatio'>[] = [];
-  try {
-    for (const connections of CONNECTION_LEVELS) {
-      const ceiling = await load(server, specs.ceiling, connections, seconds);
-      const getProfile = await load(server, specs.getProfile, connections, seconds);
-      const putAnswer = await load(server, specs.putAnswer, connections, seconds);
-      runs.push({
-        connections,
-        ceiling,
-        getProfile,
-        putAnswer,
-        putRatio: round(putAnswer.reqPerSec / ceiling.reqPerSec, 3),
-        getRatio: round(getProfile.reqPerSec / ceiling.reqPerSec, 3),
-      });
-      log(
-        `  server (${database}) ×${connections}: ceiling ${ceiling.reqPerSec} req/s, GET ${getProfile.reqPerSec}, PUT ${putAnswer.reqPerSec} (${putAnswer.errors} errors)`,
-      );
+      const rssBeforeKib = server.rssKib();
+      let rssPeakKib = rssBeforeKib;
+      const sampler = setInterval(() => {
+        const rss = server.rssKib();
+        if (rss !== null && (rssPeakKib === null || rss > rssPeakKib)) rssPeakKib = rss;
+      }, 250);
+      const levels: LoadLevel[] = [];
+      try {
+        for (const connections of CONNECTION_LEVELS) {
+          const ceiling = await load(server, specs.ceiling, connections, seconds);
+          const getProfile = await load(server, specs.getProfile, connections, seconds);
+          const rounds: Round[] = [];
+          for (let r = 0; r < ROUNDS; r++) {
+            const putAnswer = await load(server, specs.putAnswer, connections, seconds);
+            const statement = await measureStatement(save, sessions, answers, connections, seconds);
+            const bareRoute = await load(bare, bareSpec, connections, seconds);
+            rounds.push({ putAnswer, statement, bareRoute });
+            log(
+              `  ${database} ×${connections}, round ${r + 1}: PUT ${putAnswer.reqPerSec} req/s (p99 ${putAnswer.p99Ms} ms, ${putAnswer.errors} errors), statement alone ${statement.perSec}/s (p99 ${statement.p99Ms} ms), bare route ${bareRoute.reqPerSec} req/s (p99 ${bareRoute.p99Ms} ms)`,
+            );
+          }
+          const putAnswer = medianBy(
+            rounds.map((x) => x.putAnswer),
+            (x) => x.reqPerSec,
+          );
+          levels.push({
+            connections,
+            ceiling,
+            getProfile,
+            putAnswer,
+            putRatio: round(putAnswer.reqPerSec / ceiling.reqPerSec, 3),
+            getRatio: round(getProfile.reqPerSec / ceiling.reqPerSec, 3),
+            saveStatement: medianBy(
+              rounds.map((x) => x.statement),
+              (x) => x.perSec,
+            ),
+            putShareOfDb: shareOf(rounds, (x) => x.putAnswer.reqPerSec / x.statement.perSec),
+            bareRoute: medianBy(
+              rounds.map((x) => x.bareRoute),
+              (x) => x.reqPerSec,
+            ),
+            bareShareOfDb: shareOf(rounds, (x) => x.bareRoute.reqPerSec / x.statement.perSec),
+            putShareOfBare: shareOf(rounds, (x) => x.putAnswer.reqPerSec / x.bareRoute.reqPerSec),
+            rounds: rounds.map((x) => ({
+              putAnswer: x.putAnswer.reqPerSec,
+              statement: x.statement.perSec,
+              bareRoute: x.bareRoute.reqPerSec,
+            })),
+          });
+          log(
+            `  server (${database}) ×${connections}: ceiling ${ceiling.reqPerSec} req/s, GET ${getProfile.reqPerSec}, PUT ${putAnswer.reqPerSec} (median of ${ROUNDS})`,
+          );
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      return {
+        database,
+        sessions,
+        answerBytes: Buffer.byteLength(answers),
+        rssBeforeKib,
+        rssPeakKib,
+        rssAfterKib: server.rssKib(),
+        levels,
+      };
+    } finally {
+      await bare.stop();
     }
-  } finally {
-    clearInterval(sampler);
-  }
-  // The database's own rate for the save's statement, in the same run, while the server is idle.
-  const statement = await measureSaveStatement(database, answers, CONNECTION_LEVELS, seconds);
-  // The floor: the same statement behind a bare route, while the server is idle.
-  const bareRuns = await measureBareRoute(database, answers, sessions, seconds);
-  const levels: LoadLevel[] = runs.map((run, i) => ({
-    ...run,
-    saveStatement: statement[i],
-    putShareOfDb: round(run.putAnswer.reqPerSec / statement[i].perSec, 3),
-    bareRoute: bareRuns[i],
-    bareShareOfDb: round(bareRuns[i].reqPerSec / statement[i].perSec, 3),
-    putShareOfBare: round(run.putAnswer.reqPerSec / bareRuns[i].reqPerSec, 3),
-  }));
-  return {
-    database,
-    sessions,
-    answerBytes: Buffer.byteLength(answers),
-    rssBeforeKib,
-    rssPeakKib,
-    rssAfterKib: server.rssKib(),
-    levels,
-  };
-}
-
-/** The bare route (bareRoute.ts) at each level, loaded as PUT /api/answer is (warmed up first, not reported). */
-async function measureBareRoute(
-  database: BenchDatabase,
-  answers: string,
-  sessions: number,
-  seconds: number,
-): Promise<LoadRun[]> {
-  const bare = await startBareRoute({ database, answers, sessions });
-  try {
-    const spec: LoadSpec = {
-      route: BARE_ROUTE,
-      method: 'PUT',
-      path: '/save',
-      body: answers,
-      cookies: bare.cookies,
-      expectedStatus: 200,
-    };
-    await load(bare, spec, 10, Math.min(3, seconds));
-    const runs: LoadRun[] = [];
-    for (const connections of CONNECTION_LEVELS) {
-      const run = await load(bare, spec, connections, seconds);
-      runs.push(run);
-      log(
-        `  ${database} bare route ×${connections}: ${run.reqPerSec} req/s, p99 ${run.p99Ms} ms (${run.errors} errors)`,
-      );
-    }
-    return runs;
-  } finally {
-    await bare.stop();
-  }
+  });
 }
 
 /** A second server on PostgreSQL (DATABASE_URL), in a schema of its own that is dropped afterwards. */
@@ -352,7 +397,7 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
     checks.push({ area: 'server', name: `Server bench ${failure}`, value: null, unit: '', budget: '—', pass: false });
   }
   return {
-    data: { seconds, ceilingRoute: CEILING_ROUTE, targets, failures },
+    data: { seconds, rounds: ROUNDS, ceilingRoute: CEILING_ROUTE, targets, failures },
     checks,
     notes: [
       "The save statement alone: the statement PUT /api/answer runs (the UPDATE of the answer map; on PostgreSQL with the session checked in it), through the server's own database client, prepared, same answer map and concurrency, no HTTP (bench/dbRate.ts); PGlite on files of its own (the server holds its own), PostgreSQL on the same server.",
