@@ -202,6 +202,15 @@ describe('PUT /api/answer', () => {
     const res = await call('PUT', '/api/answer', big);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(ANSWER_MESSAGES.tooLarge);
+    // The limit is in bytes of UTF-8: 420,000 characters are 840 kB as "é" (saved) and 1.26 MB as "€" (refused).
+    const accented = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`essay_${i}`, 'é'.repeat(7000)]));
+    expect((await call('PUT', '/api/answer', accented)).statusCode).toBe(200);
+    const euros = await call(
+      'PUT',
+      '/api/answer',
+      Object.fromEntries(Object.keys(accented).map((key) => [key, '€'.repeat(7000)])),
+    );
+    expect([euros.statusCode, euros.json().message]).toEqual([400, ANSWER_MESSAGES.tooLarge]);
     const huge = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`essay_${i}`, 'x'.repeat(6999)]));
     const tooLarge = await call('PUT', '/api/answer', huge);
     expect(tooLarge.statusCode).toBe(413);

@@ -79,10 +79,17 @@ export const SAVE_ANSWERS_FOR_SESSION_SQL = `
  */
 function storableAnswerJson(answer: AnswerMap, sentJson?: string | null): string {
   let json = sentJson ?? JSON.stringify(answer);
-  if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) json = JSON.stringify(answer);
-  if (Buffer.byteLength(json) > ANSWER_MAP_MAX_BYTES) throw badRequest(ANSWER_MESSAGES.tooLarge);
+  if (overLimit(json)) json = JSON.stringify(answer);
+  if (overLimit(json)) throw badRequest(ANSWER_MESSAGES.tooLarge);
   return json;
 }
+
+/**
+ * Over ANSWER_MAP_MAX_BYTES in UTF-8. A UTF-16 unit is at most 3 bytes there, so a text of up to a third of the
+ * limit in units is under it without counting (every save of a real application: ~7 KB).
+ */
+const overLimit = (text: string) =>
+  text.length * 3 > ANSWER_MAP_MAX_BYTES && Buffer.byteLength(text) > ANSWER_MAP_MAX_BYTES;
 
 /** Per-user application data. Every query is keyed by the session's user id: no route takes a user id. */
 export function createAnswerService(db: Db) {
