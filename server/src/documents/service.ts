@@ -336,7 +336,8 @@ export function createDocumentService(deps: {
     /**
      * Takes the oldest job that is waiting (and not held back for a retry), or whose worker's lease lapsed (its
      * instance crashed), and leases it to `owner` for leaseMs. SKIP LOCKED: several instances on one PostgreSQL
-     * never take the same job at once.
+     * never take the same job at once. A job claimed by a server from before leases (migration 005: no
+     * lease_until) counts as leased for leaseMs from its start, or it would stay in_progress for ever.
      */
     async claimNext(owner: string, leaseMs: number): Promise<Job | null> {
       const { rows } = await db.query<Job>(
@@ -344,7 +345,8 @@ export function createDocumentService(deps: {
                 lease_owner = $1, lease_until = now() + $2::float8 * interval '1 millisecond', retry_at = NULL
           WHERE id = (SELECT id FROM conversion_jobs
                        WHERE (status = 'unprocessed' AND (retry_at IS NULL OR retry_at <= now()))
-                          OR (status = 'in_progress' AND lease_until < now())
+                          OR (status = 'in_progress'
+                              AND COALESCE(lease_until, started_at + $2::float8 * interval '1 millisecond') < now())
                        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
           RETURNING id, user_id, answer_key, file_key, file_name, attempts, created_at, lease_owner`,
         [owner, leaseMs],
