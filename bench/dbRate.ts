@@ -2,9 +2,9 @@
  * The database's own rate for the statement a save runs (issue "Benchmarks: budgets against the real limit"): the
  * statement PUT /api/answer runs on the common path (server/src/answers/service.ts: SAVE_ANSWERS_SQL on PGlite,
  * whose sessions are cached in memory; SAVE_ANSWERS_FOR_SESSION_SQL on PostgreSQL, which checks the session in the
- * same statement) through the server's own database client (openDb: PGlite on files as the server has it, or a pg
- * pool on PostgreSQL), prepared as the server prepares it, with the same answer map, the same number of concurrent
- * callers and no HTTP. PUT /api/answer's req/s is then reported as a share of this rate: how close a save is to what
+ * same statement), called through the answer service as the route calls it, on the server's own database client
+ * (openDb: PGlite on files as the server has it, or a pg pool on PostgreSQL), with the same answer map, the same
+ * number of concurrent callers and no HTTP. PUT /api/answer's req/s is then reported as a share of this rate: how close a save is to what
  * the database can do, which the trivial-route ceiling could not say. server.ts runs it in rounds, interleaved with
  * PUT /api/answer and the bare route.
  *
@@ -15,10 +15,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { loadConfig } from '../server/src/config';
-import { SAVE_ANSWERS_FOR_SESSION_SQL, SAVE_ANSWERS_SQL } from '../server/src/answers/service';
+import { createAnswerService } from '../server/src/answers/service';
 import { openDb } from '../server/src/db/client';
-import { sessionCacheOf } from '../server/src/identity/sessionCache';
-import { sessionLimits } from '../server/src/identity/sessions';
+import { sessionCheckedInStatement, sessionLimits } from '../server/src/identity/sessions';
+import type { AnswerMap } from '../src/kernel/form/requiredAnswers';
 import { migrate } from '../server/src/db/migrate';
 import { makeDataDir } from './appServer';
 import { round } from './common';
@@ -112,21 +112,15 @@ export async function withSaveDatabase<T>(
       await db.query('INSERT INTO sessions (id_hash, user_id) VALUES ($1, $2)', [sessionHash, userId]);
       applicants.push({ userId, sessionHash });
     }
-    // The route's choice (server/src/http/auth.ts): the session is checked in the statement where none is cached.
+    // The answer service's own calls, chosen as the route chooses (server/src/answers/routes.ts): on the common path
+    // each is the one statement the route runs (the rows exist, nothing is submitted, no If-Match).
+    const service = createAnswerService(db);
+    const map = JSON.parse(answers) as AnswerMap;
     const limits = sessionLimits(config);
-    const save: SaveStatement = sessionCacheOf(db)
+    const save: SaveStatement = sessionCheckedInStatement(db)
       ? async (n, json) =>
-          (await db.prepared<{ version: number }>('save_answers', SAVE_ANSWERS_SQL, [applicants[n].userId, json, null]))
-            .rows[0]?.version
-      : async (n, json) =>
-          (
-            await db.prepared<{ version: number }>('save_answers_for_session', SAVE_ANSWERS_FOR_SESSION_SQL, [
-              applicants[n].sessionHash,
-              ...limits,
-              json,
-              null,
-            ])
-          ).rows[0]?.version;
+          (await service.saveForSession(applicants[n].sessionHash, limits, map, undefined, json))?.version
+      : async (n, json) => (await service.saveAnswers(applicants[n].userId, map, undefined, json)).version;
     return await fn(save);
   } finally {
     if (database === 'PostgreSQL') await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);

@@ -33,7 +33,7 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
         // Where the session is checked after the body (above), a body refused as malformed, invalid or too large is
         // still told 401 first when its session is not valid (and an expired one is revoked), as on every route.
         errorHandler: async (error, request, reply) => {
-          const status = (error as { statusCode?: number }).statusCode ?? 500;
+          const status = error.statusCode ?? 500;
           if (!request.user && status < 500 && status !== 401) await sessionUser(deps.db, deps.config, request, reply);
           throw error;
         },

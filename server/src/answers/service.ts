@@ -55,9 +55,9 @@ const PROFILE_SQL = `
 
 /**
  * PUT /api/answer's one statement on the common path (the row exists, not submitted, the version matches). The bench
- * runs it alone too, to hold the route's rate against the database's own (bench/dbRate.ts).
+ * runs it alone too, through saveAnswers, to hold the route's rate against the database's own (bench/dbRate.ts).
  */
-export const SAVE_ANSWERS_SQL = `
+const SAVE_ANSWERS_SQL = `
   UPDATE applications SET answer = $2::jsonb, version = version + 1, updated_at = now()
    WHERE user_id = $1 AND submitted_at IS NULL AND ($3::int IS NULL OR version = $3::int) RETURNING version`;
 
@@ -66,7 +66,7 @@ export const SAVE_ANSWERS_SQL = `
  * PostgreSQL, where a session lookup would be a round trip of its own. No row: no valid session, or the save did
  * not apply; the route then resolves the session and takes saveAnswers' path, which says which.
  */
-export const SAVE_ANSWERS_FOR_SESSION_SQL = `
+const SAVE_ANSWERS_FOR_SESSION_SQL = `
   WITH ${SESSION_CTE}
   UPDATE applications SET answer = $5::jsonb, version = version + 1, updated_at = now()
    WHERE user_id = (SELECT user_id FROM session) AND submitted_at IS NULL AND ($6::int IS NULL OR version = $6::int)

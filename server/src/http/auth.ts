@@ -7,9 +7,9 @@ import {
   resolveSession,
   SESSION_COOKIE,
   mayBeSessionToken,
+  sessionCheckedInStatement,
   type SessionUser,
 } from '../identity/sessions';
-import { sessionCacheOf } from '../identity/sessionCache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +41,7 @@ export async function sessionUser(db: Db, config: Config, request: FastifyReques
  */
 export function requireUser(db: Db, config: Config) {
   // With a session cache (PGlite) a lookup costs no query: every route has its user resolved here.
-  const deferred = !sessionCacheOf(db);
+  const deferred = sessionCheckedInStatement(db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (deferred && request.routeOptions.config.checksSession) {
       if (mayBeSessionToken(request.cookies[SESSION_COOKIE])) return;

@@ -52,6 +52,12 @@ export const SESSION_CTE = `
      WHERE id_hash = $1 AND revoked_at IS NULL AND user_id = (SELECT user_id FROM session)
        AND last_seen_at < now() - $4::float8 * interval '1 millisecond')`;
 
+/**
+ * Whether a route with `checksSession` (PUT /api/answer) checks the session in its own statement: where no session
+ * cache answers the lookup without a query (PostgreSQL). The route, and the bench's statement alone, ask this.
+ */
+export const sessionCheckedInStatement = (db: Db) => !sessionCacheOf(db);
+
 /** SESSION_CTE's $2 to $4: the idle and absolute limits, and how stale last_seen_at may get before it is written. */
 export const sessionLimits = (config: Config) => [config.sessionIdleMs, config.sessionAbsoluteMs, TOUCH_AFTER_MS];
 
