@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config';
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
 import { asUser, confirm, json, latestResetLink, logIn, newApplicant, PASSWORD, signUp, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
+import { assertSharedFilesDir, FILES_MARKER } from '../src/documents/sharedFiles';
 
 /**
  * Several instances behave as one (a college's deployment behind a load balancer): two instances of the server on
@@ -147,6 +148,18 @@ it('four instances starting at once on an empty schema all start; each migration
     }
   } finally {
     await stopInstances(fleet);
+  }
+});
+
+it('an instance starting as another writes the folder’s marker waits for it instead of refusing', async () => {
+  const starting = fs.mkdtempSync(path.join(os.tmpdir(), 'files-starting-'));
+  try {
+    const expected = fs.readFileSync(path.join(a.config.filesDir, FILES_MARKER), 'utf8');
+    // The other instance has stored its id in the database and writes the file a moment later.
+    setTimeout(() => fs.writeFileSync(path.join(starting, FILES_MARKER), expected), 1_000);
+    await expect(assertSharedFilesDir(a.app.db, starting)).resolves.toBeUndefined();
+  } finally {
+    fs.rmSync(starting, { recursive: true, force: true });
   }
 });
 

@@ -5,6 +5,11 @@ import type { Queryable } from '../db/client';
 
 /** The file in FILES_DIR that proves it is the folder the database's other instances use. */
 export const FILES_MARKER = '.admission-files-marker';
+/** How long an instance waits for the marker another instance, starting at once, is about to write. */
+const MARKER_WAIT_MS = 5_000;
+const MARKER_POLL_MS = 100;
+
+const readMarker = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null);
 
 /**
  * On PostgreSQL with local file storage, every instance must see the same FILES_DIR: an upload taken by one
@@ -26,7 +31,12 @@ export async function assertSharedFilesDir(db: Queryable, filesDir: string) {
   }
   const { rows } = await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'files_marker'`);
   const expected = rows[0].value;
-  const found = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+  // An instance starting at the same moment may have stored its id and not yet written the file: wait for it.
+  let found = readMarker(file);
+  for (let waited = 0; found === null && waited < MARKER_WAIT_MS; waited += MARKER_POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, MARKER_POLL_MS));
+    found = readMarker(file);
+  }
   if (found === expected) return;
   throw new Error(
     `FILES_DIR (${filesDir}) is not the documents folder the other instances on this database use: ${file} ` +
