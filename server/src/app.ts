@@ -69,7 +69,20 @@ async function seedLookupSample(lookup: LookupService) {
   }
 }
 
-/** The whole API server, ready to listen or to be driven by app.inject in tests. */
+/**
+ * What a start does to the database before it serves: the migrations, the check that instances share their
+ * documents folder, the upload key, the sample look-ups. Each step is safe for instances starting at once; the
+ * primary of several processes (processes.ts) still runs it first, so that its processes start on a ready database.
+ */
+export async function prepareDatabase(db: Db, config: Config): Promise<{ uploadSecret: string }> {
+  await migrate(db);
+  // Several instances on PostgreSQL must share their documents: refuse a FILES_DIR the others do not use.
+  if (db.kind === 'postgres' && !config.s3) await assertSharedFilesDir(db, config.filesDir);
+  const uploadSecret = await resolveUploadSecret(db, config);
+  await seedLookupSample(createLookupService(db));
+  return { uploadSecret };
+}
+
 /** How often the HTTP server checks for requests that took longer than requestTimeout to arrive. */
 const REQUEST_CHECK_EVERY_MS = 2_000;
 /** The request's headers must arrive within this (Node's default), or within requestTimeout when shorter. */
@@ -81,6 +94,7 @@ const closeAndThrow = (db: Db) => async (error: unknown) => {
   throw error;
 };
 
+/** The whole API server, ready to listen or to be driven by app.inject in tests. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logStream),
@@ -104,13 +118,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const db = await openDb(config);
   app.addHook('onClose', async () => db.close());
-  await migrate(db).catch(closeAndThrow(db));
+  const { uploadSecret } = await prepareDatabase(db, config).catch(closeAndThrow(db));
 
   const mailer = createMailer(config, app.log);
   // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
-  // Several instances on PostgreSQL must share their documents: refuse a FILES_DIR the others do not use.
-  if (db.kind === 'postgres' && !config.s3) await assertSharedFilesDir(db, config.filesDir).catch(closeAndThrow(db));
-  const uploadSecret = await resolveUploadSecret(db, config);
   const storage = createStorage(config, uploadSecret);
   const documents = createDocumentService({
     db,
@@ -137,7 +148,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     conversionWorker,
     applicationPdf: createApplicationPdfService({ db, storage, documents, log: app.log, compress: config.pdfCompress }),
   };
-  await seedLookupSample(services.lookup);
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorateRequest('user', null);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -60,6 +61,11 @@ export interface Config {
   jobLeaseMs: number;
   /** The whole request must arrive within this (REQUEST_TIMEOUT_MS); a 1 MB upload needs ~130 kbit/s. */
   requestTimeoutMs: number;
+  /**
+   * Server processes sharing the port (SERVER_PROCESSES, processes.ts): one per core by default on PostgreSQL,
+   * where they are instances on the shared database; always 1 on the embedded database, which one process owns.
+   */
+  serverProcesses: number;
 }
 
 export interface S3Config {
@@ -134,10 +140,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     documentPollMs: 250,
     jobLeaseMs: 15_000,
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS'),
+    serverProcesses: int(env.SERVER_PROCESSES, 0, 'SERVER_PROCESSES'),
     ...overrides,
   };
+  // Unset (0): one process per core where processes can share the database, else one.
+  if (config.serverProcesses === 0 && env.SERVER_PROCESSES === undefined) {
+    config.serverProcesses = config.databaseUrl ? os.availableParallelism() : 1;
+  }
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (config.serverProcesses < 1) throw new Error('SERVER_PROCESSES must be at least 1');
+  if (config.serverProcesses > 1 && !config.databaseUrl) {
+    throw new Error('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process');
   }
   if (config.adminApiToken && config.adminApiToken.length < 32) {
     throw new Error('ADMIN_API_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');

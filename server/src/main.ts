@@ -1,12 +1,27 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
+import { buildApp, prepareDatabase } from './app';
 import { loadConfig } from './config';
+import { openDb } from './db/client';
 import { claimEmbeddedDb } from './db/lock';
+import { superviseProcesses } from './processes';
 
 async function main() {
   const config = loadConfig();
+  if (config.serverProcesses > 1 && cluster.isPrimary) {
+    // This process prepares the database once and then only supervises; each process it starts runs the code
+    // below as an instance of its own.
+    const db = await openDb(config);
+    await prepareDatabase(db, config).finally(() => db.close());
+    await superviseProcesses(config.serverProcesses, (message) => console.error(message)).ready;
+    return;
+  }
   if (!config.databaseUrl) await claimEmbeddedDb(config.dataDir);
   const app = await buildApp(config);
+  // Once: a terminal's Ctrl-C reaches the primary (which passes SIGTERM on) and each process of its group.
+  let closing = false;
   const close = async () => {
+    if (closing) return;
+    closing = true;
     await app.close();
     process.exit(0);
   };
@@ -14,7 +29,7 @@ async function main() {
   process.on('SIGTERM', close);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    `Admission application on ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}, mail: ${config.smtpUrl ? 'SMTP' : config.outboxDir})`,
+    `Admission application on ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${cluster.isWorker ? `, one of ${config.serverProcesses} processes` : ''}, mail: ${config.smtpUrl ? 'SMTP' : config.outboxDir})`,
   );
 }
 

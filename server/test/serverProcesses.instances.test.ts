@@ -1,0 +1,180 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SERVER_START_ARGS } from '../../scripts/serverCommand.mjs';
+import { freePort } from './support/freePort';
+
+/**
+ * SERVER_PROCESSES on PostgreSQL (server/src/processes.ts): the server as `npm start` runs it, with two processes
+ * sharing one port on the test cluster. Requests reach both, a session works on either, a process that dies is
+ * replaced while the other keeps serving, and SIGTERM drains a save in flight before everything exits.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const PASSWORD = 'Maple-Syrup-2024!';
+const schema = `p_${crypto.randomBytes(6).toString('hex')}`;
+let dataDir: string;
+let port: number;
+let primary: ChildProcess;
+let log = '';
+
+/** One request on a connection of its own, so that the primary hands each to the next process. */
+function request(
+  method: string,
+  url: string,
+  options: { body?: object; cookie?: string; holdBodyMs?: number } = {},
+): Promise<{ status: number; body: string; setCookie: string[] }> {
+  const body = options.body ? JSON.stringify(options.body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `http://127.0.0.1:${port}${url}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: text, setCookie: response.headers['set-cookie'] ?? [] }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body && options.holdBodyMs) {
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), options.holdBodyMs);
+    } else req.end(body);
+  });
+}
+
+/** The server processes the primary runs (its children running main.ts; tsx has a helper child of its own). */
+function serverProcesses(): number[] {
+  try {
+    const out = execFileSync('pgrep', ['-P', String(primary.pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' });
+    return out.split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when it finds none
+  }
+}
+
+type Maybe<T> = T | null | undefined | false;
+
+async function until<T>(what: string, check: () => Maybe<T> | Promise<Maybe<T>>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${log.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The pids of the processes that logged an answered request (pino writes one JSON line per event). */
+function answeringPids(): Set<number> {
+  return new Set(
+    log
+      .split('\n')
+      .filter((line) => line.includes('"request completed"'))
+      .map((line) => (JSON.parse(line) as { pid: number }).pid),
+  );
+}
+
+async function newApplicant(username: string): Promise<string> {
+  expect((await request('POST', '/public/signup', { body: { username, password: PASSWORD } })).status).toBe(201);
+  const outbox = path.join(dataDir, 'outbox');
+  const code = await until('the confirmation mail', () => {
+    const mail = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+          .find((m) => m.includes(username))
+      : undefined;
+    return mail?.match(/confirmation code is (\d{6})/)?.[1];
+  });
+  expect((await request('POST', '/public/confirm', { body: { username, code } })).status).toBe(200);
+  const login = await request('POST', '/public/login', { body: { username, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  return login.setCookie.map((c) => c.split(';')[0]).join('; ');
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'processes-'));
+  port = await freePort();
+  primary = spawn(process.execPath, SERVER_START_ARGS, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.INSTANCES_DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      SERVER_PROCESSES: '2',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  primary.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  primary.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  await until('two processes listening', () => (log.match(/one of 2 processes/g) ?? []).length === 2, 60_000);
+}, 70_000);
+
+afterAll(async () => {
+  if (primary.exitCode === null) primary.kill('SIGKILL');
+  const client = new pg.Client(process.env.INSTANCES_DATABASE_URL);
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('two processes answer on the one port, and a session made on one works on the other', async () => {
+  expect(serverProcesses()).toHaveLength(2);
+  const cookie = await newApplicant('both@example.com');
+  expect((await request('PUT', '/api/answer', { body: { first_name: 'Ada' }, cookie })).status).toBe(200);
+  for (let i = 0; i < 6; i += 1) {
+    const profile = await request('GET', '/api/profile', { cookie });
+    expect(profile.status).toBe(200);
+    expect(JSON.parse(profile.body).answer).toEqual({ first_name: 'Ada' });
+  }
+  expect([...answeringPids()].sort()).toEqual(serverProcesses().sort());
+}, 60_000);
+
+it('a process that dies is replaced, and the other answers meanwhile', async () => {
+  const cookie = await newApplicant('survivor@example.com');
+  const [victim, survivor] = serverProcesses();
+  process.kill(victim, 'SIGKILL');
+  await until('the primary noticing', () =>
+    log.includes(`Server process ${victim} exited (SIGKILL); starting another`),
+  );
+  // Every request while the new one starts is answered (by the process still running).
+  for (let i = 0; i < 4; i += 1) expect((await request('GET', '/api/profile', { cookie })).status).toBe(200);
+  const replaced = await until('a new process', () => {
+    const now = serverProcesses();
+    return now.length === 2 && !now.includes(victim) && now.includes(survivor) ? now : null;
+  });
+  await until('the new process listening', () => (log.match(/one of 2 processes/g) ?? []).length === 3);
+  log = '';
+  for (let i = 0; i < 6; i += 1) expect((await request('GET', '/api/profile', { cookie })).status).toBe(200);
+  expect([...answeringPids()].sort()).toEqual(replaced.sort());
+}, 60_000);
+
+it('SIGTERM: a save whose body is still arriving completes (200), then every process exits, the primary with 0', async () => {
+  const cookie = await newApplicant('drain@example.com');
+  const workers = serverProcesses();
+  const saved = request('PUT', '/api/answer', { body: { first_name: 'Ada', city: 'Troy' }, cookie, holdBodyMs: 500 });
+  const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+  setTimeout(() => primary.kill('SIGTERM'), 200);
+  expect((await saved).status).toBe(200);
+  expect(await exited).toBe(0);
+  for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+}, 60_000);
