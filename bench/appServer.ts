@@ -24,8 +24,10 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   outboxDir: string;
-  /** VmRSS of the server process, in KiB (null when /proc is unavailable or the process is gone). */
+  /** VmRSS of the server's processes together, in KiB (null when /proc is unavailable or they are gone). */
   rssKib(): number | null;
+  /** How many processes serve (SERVER_PROCESSES: one per core by default on PostgreSQL). */
+  processes(): number;
   /** The last lines the server wrote (for error messages). */
   output(): string;
   stop(): Promise<void>;
@@ -64,7 +66,7 @@ export function revealingApplication(): Record<string, AnswerValue> {
   };
 }
 
-export function readRssKib(pid: number): number | null {
+function readRssKib(pid: number): number | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = status.match(/^VmRSS:\s+(\d+)\s+kB/m);
@@ -72,6 +74,32 @@ export function readRssKib(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The server's processes: `pid` and, with SERVER_PROCESSES above 1 (PostgreSQL), the processes it runs
+ * (server/src/processes.ts), not tsx's helper.
+ */
+function serverPids(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean);
+    const servers = children.map(Number).filter((child) => {
+      try {
+        return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts');
+      } catch {
+        return false;
+      }
+    });
+    return [pid, ...servers];
+  } catch {
+    return [pid];
+  }
+}
+
+/** VmRSS of all the server's processes together, in KiB. */
+function serverRssKib(pid: number): number | null {
+  const each = serverPids(pid).map(readRssKib);
+  return each.every((kib) => kib === null) ? null : each.reduce<number>((sum, kib) => sum + (kib ?? 0), 0);
 }
 
 /** Decodes the quoted-printable bodies nodemailer writes. */
@@ -282,7 +310,9 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
     pid: child.pid ?? -1,
     dataDir: options.dataDir,
     outboxDir: path.join(options.dataDir, 'outbox'),
-    rssKib: () => (child.pid ? readRssKib(child.pid) : null),
+    rssKib: () => (child.pid ? serverRssKib(child.pid) : null),
+    // The primary of several only supervises them.
+    processes: () => (child.pid ? Math.max(1, serverPids(child.pid).length - 1) : 0),
     output: () => output,
     async stop() {
       if (exited !== undefined) return;

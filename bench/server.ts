@@ -16,7 +16,7 @@
  * (PUT, statement, bare route, then again): each figure reported is the median round's, each share the median of the
  * rounds' own shares, so the machine's drift during the area reaches the three alike.
  *
- * The server's RSS (VmRSS of the child process) is read before the first load run, sampled during the runs (peak)
+ * The server's RSS (VmRSS of its processes together: SERVER_PROCESSES is one per core by default on PostgreSQL) is read before the first load run, sampled during the runs (peak)
  * and read after the last. autocannon runs in this process: on a 2-core machine the load generator and the server
  * share the CPU, which caps every figure (the ratio stays meaningful).
  */
@@ -109,6 +109,8 @@ export interface ServerTargetResult {
   database: BenchDatabase;
   sessions: number;
   answerBytes: number;
+  /** Processes serving (SERVER_PROCESSES; the RSS figures are theirs together). */
+  processes: number;
   rssBeforeKib: number | null;
   rssPeakKib: number | null;
   rssAfterKib: number | null;
@@ -301,6 +303,7 @@ async function measureTarget(
         database,
         sessions,
         answerBytes: Buffer.byteLength(answers),
+        processes: server.processes(),
         rssBeforeKib,
         rssPeakKib,
         rssAfterKib: server.rssKib(),
