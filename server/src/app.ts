@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,7 +7,6 @@ import helmet from 'helmet';
 import { SHELL_START_SCRIPT } from '../../src/kernel/shells';
 import type { Config } from './config';
 import { openDb, type Db } from './db/client';
-import { migrate } from './db/migrate';
 import { createVacuumTimer } from './db/vacuum';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
@@ -25,16 +22,14 @@ import { createTokenService, type TokenService } from './tokens/service';
 import { tokenRoutes } from './tokens/routes';
 import { adminRoutes } from './admin/routes';
 import { createLookupService, type LookupService } from './lookup/service';
+import { prepareDatabase } from './prepare';
 import { lookupRoutes } from './lookup/routes';
-import { resolveUploadSecret } from './documents/policy';
-import { assertSharedFilesDir } from './documents/sharedFiles';
 import { createStorage, LOCAL_UPLOAD_PATH } from './documents/storage';
 import { createDocumentService, type DocumentService } from './documents/service';
 import { createConversionWorker, type ConversionWorker } from './documents/worker';
 import { documentRoutes } from './documents/routes';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { pdfRoutes } from './pdf/routes';
-import { LOOKUP_CATEGORIES } from '../../src/kernel/constants';
 
 /** CSP source that allows exactly the shell's start script (src/kernel/shells.ts) and no other inline script. */
 const SHELL_START_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64')}'`;
@@ -59,30 +54,6 @@ declare module 'fastify' {
 
 /** A request body may be at most this large; the answer map itself is limited to 1 MB (→ 400). */
 const BODY_LIMIT = 1_500_000;
-const SAMPLE_LOOKUP_DIR = path.join(__dirname, '..', 'lookup-sample');
-
-/** Fills an empty look-up table with the shipped (fictional) sample, so a fresh install's look-ups work. */
-async function seedLookupSample(lookup: LookupService) {
-  if ((await lookup.count()) > 0) return;
-  for (const category of LOOKUP_CATEGORIES) {
-    await lookup.importCsv(category, fs.readFileSync(path.join(SAMPLE_LOOKUP_DIR, `${category}.csv`), 'utf8'));
-  }
-}
-
-/**
- * What a start does to the database before it serves: the migrations, the check that instances share their
- * documents folder, the upload key, the sample look-ups. Each step is safe for instances starting at once; the
- * primary of several processes (processes.ts) still runs it first, so that its processes start on a ready database.
- */
-export async function prepareDatabase(db: Db, config: Config): Promise<{ uploadSecret: string }> {
-  await migrate(db);
-  // Several instances on PostgreSQL must share their documents: refuse a FILES_DIR the others do not use.
-  if (db.kind === 'postgres' && !config.s3) await assertSharedFilesDir(db, config.filesDir);
-  const uploadSecret = await resolveUploadSecret(db, config);
-  await seedLookupSample(createLookupService(db));
-  return { uploadSecret };
-}
-
 /** How often the HTTP server checks for requests that took longer than requestTimeout to arrive. */
 const REQUEST_CHECK_EVERY_MS = 2_000;
 /** The request's headers must arrive within this (Node's default), or within requestTimeout when shorter. */

@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
-import { buildApp, prepareDatabase } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
 import { claimEmbeddedDb } from './db/lock';
+import { prepareDatabase } from './prepare';
 import { superviseProcesses } from './processes';
 
 async function main() {
@@ -16,6 +16,8 @@ async function main() {
     return;
   }
   if (!config.databaseUrl) await claimEmbeddedDb(config.dataDir);
+  // Loaded here, not at the top: a primary that only supervises never loads the app.
+  const { buildApp } = await import('./app');
   const app = await buildApp(config);
   // Once: a terminal's Ctrl-C reaches the primary (which passes SIGTERM on) and each process of its group.
   let closing = false;

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
-import { PglitePreparedStatements } from './pglitePrepared';
+import type { PgliteDb } from './pgliteDb';
 
 /** What the services need of a database: parameterised queries and transactions. */
 export interface Queryable {
@@ -21,38 +20,6 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
-}
-
-class PgliteDb implements Db {
-  readonly kind = 'pglite' as const;
-  private readonly statements: PglitePreparedStatements;
-  constructor(private readonly pglite: PGlite) {
-    this.statements = new PglitePreparedStatements(pglite);
-  }
-  async query<T>(sql: string, params: unknown[] = []) {
-    const result = await this.pglite.query<T>(sql, params);
-    return { rows: result.rows };
-  }
-  prepared<T>(name: string, sql: string, params: unknown[]) {
-    return this.statements.run<T>(name, sql, params);
-  }
-  async exec(sql: string) {
-    await this.pglite.exec(sql);
-  }
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) =>
-      fn({
-        query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<R>(sql, params)).rows }),
-      }),
-    );
-  }
-  async close() {
-    await this.pglite.close();
-  }
-  /** Tests migrate once and clone the result per file (initdb takes seconds). */
-  dump() {
-    return this.pglite.dumpDataDir('none');
-  }
 }
 
 class PostgresDb implements Db {
@@ -123,15 +90,16 @@ export async function openDb(config: Config): Promise<Db> {
     if (schema) await createSchemaOnce(pool, schema);
     return new PostgresDb(pool);
   }
-  if (config.memoryDb) {
-    return new PgliteDb(await PGlite.create({ loadDataDir: config.memoryDb.loadDataDir }));
-  }
+  // Loaded only for the embedded database: PGlite adds about 55 MiB to a process, which each server process on
+  // PostgreSQL would otherwise carry for nothing.
+  const { openPglite } = await import('./pgliteDb');
+  if (config.memoryDb) return openPglite({ loadDataDir: config.memoryDb.loadDataDir });
   const dir = path.join(config.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
-  return new PgliteDb(await PGlite.create(dir));
+  return openPglite({ dataDir: dir });
 }
 
 export async function dumpPglite(db: Db): Promise<Blob> {
-  if (!(db instanceof PgliteDb)) throw new Error('Only an embedded database can be dumped');
-  return db.dump() as Promise<Blob>;
+  if (db.kind !== 'pglite') throw new Error('Only an embedded database can be dumped');
+  return (db as PgliteDb).dump() as Promise<Blob>;
 }
