@@ -62,8 +62,9 @@ export interface Config {
   /** The whole request must arrive within this (REQUEST_TIMEOUT_MS); a 1 MB upload needs ~130 kbit/s. */
   requestTimeoutMs: number;
   /**
-   * Server processes sharing the port (SERVER_PROCESSES, processes.ts): one per core by default on PostgreSQL,
-   * where they are instances on the shared database; always 1 on the embedded database, which one process owns.
+   * Server processes sharing the port (SERVER_PROCESSES, processes.ts): one per core (up to 4) by default on
+   * PostgreSQL, where they are instances on the shared database; always 1 on the embedded database, which one
+   * process owns.
    */
   serverProcesses: number;
 }
@@ -80,6 +81,12 @@ export interface S3Config {
 }
 
 const MINUTE = 60_000;
+/**
+ * SERVER_PROCESSES's default on PostgreSQL is one per core, but at most this many: each process holds up to
+ * DB_POOL_SIZE connections (db/client.ts), and 4 × 10 leaves room within PostgreSQL's default max_connections (100)
+ * for another instance and the admin's tools. More cores: set SERVER_PROCESSES and max_connections together.
+ */
+const DEFAULT_MAX_PROCESSES = 4;
 
 function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   if (!env.S3_BUCKET) return undefined;
@@ -143,9 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serverProcesses: int(env.SERVER_PROCESSES, 0, 'SERVER_PROCESSES'),
     ...overrides,
   };
-  // Unset (0): one process per core where processes can share the database, else one.
-  if (config.serverProcesses === 0 && env.SERVER_PROCESSES === undefined) {
-    config.serverProcesses = config.databaseUrl ? os.availableParallelism() : 1;
+  // Unset: one process per core (up to DEFAULT_MAX_PROCESSES) where processes can share the database, else one.
+  if (!env.SERVER_PROCESSES && overrides.serverProcesses === undefined) {
+    config.serverProcesses = config.databaseUrl ? Math.min(os.availableParallelism(), DEFAULT_MAX_PROCESSES) : 1;
   }
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');

@@ -5,6 +5,9 @@ import { claimEmbeddedDb } from './db/lock';
 import { prepareDatabase } from './prepare';
 import { superviseProcesses } from './processes';
 
+/** What a process may take after its last request arrived to answer it and close its database pool. */
+const DRAIN_MARGIN_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   if (config.serverProcesses > 1 && cluster.isPrimary) {
@@ -12,7 +15,12 @@ async function main() {
     // below as an instance of its own.
     const db = await openDb(config);
     await prepareDatabase(db, config).finally(() => db.close());
-    await superviseProcesses(config.serverProcesses, (message) => console.error(message)).ready;
+    await superviseProcesses(config.serverProcesses, {
+      // A request may take requestTimeoutMs to arrive; then its answer is written.
+      drainMs: config.requestTimeoutMs + DRAIN_MARGIN_MS,
+      log: (message) => console.error(message),
+    });
+    console.log(`${config.serverProcesses} server processes listening on ${config.publicUrl}`);
     return;
   }
   if (!config.databaseUrl) await claimEmbeddedDb(config.dataDir);

@@ -1,75 +1,108 @@
 import cluster, { type Worker } from 'node:cluster';
 
 /**
- * Several server processes on one port (SERVER_PROCESSES, PostgreSQL only). One Node process runs its
- * JavaScript on one core, and that one thread is what limits a server's saves per second (bench/README.md);
- * the processes are instances like any other on the shared database (sessions, rate limits, conversion jobs
- * and their leases all live there), so the primary only starts, replaces and stops them. Node's cluster module
- * lets them share the port: the primary accepts connections and hands each to a process in turn.
+ * Several server processes on one port (SERVER_PROCESSES, PostgreSQL only). One Node process runs its JavaScript
+ * on one core, and that one thread is what limits a server's saves per second (bench/README.md); the processes
+ * are instances like any other on the shared database (sessions, rate limits, conversion jobs and their leases all
+ * live there), so the primary only starts, replaces and stops them. Node's cluster module lets them share the
+ * port: the primary accepts connections and hands each to the next process.
  */
 
-/** A process that exits this soon after it started listening is replaced only after RESTART_DELAY_MS (no busy loop). */
-const MIN_UPTIME_MS = 10_000;
-const RESTART_DELAY_MS = 1_000;
+// Round robin is Linux's default; set here so that NODE_CLUSTER_SCHED_POLICY cannot leave it to the kernel, which
+// gives most connections to the process that happens to be awake.
+cluster.schedulingPolicy = cluster.SCHED_RR;
 
-interface Supervisor {
-  /** Resolves when every process listens (a process that exits before it does stops the primary instead). */
-  ready: Promise<void>;
+/** A replacement that fails again waits twice as long each time (a database outage), up to RESTART_MAX_MS. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+/** A process that served this long counts as a good start: the next replacement starts at once. */
+const STABLE_MS = 10_000;
+
+export interface SupervisorOptions {
+  /** How long the processes may drain on SIGTERM before they are killed (a request may take this to arrive). */
+  drainMs: number;
+  log: (message: string) => void;
 }
 
 /**
- * In the primary: starts `count` processes running this same script and keeps that many running. A process that
- * exits unexpectedly after it listened is replaced; one that exits before it listened (say the database is
- * unreachable, or a replacement cannot start) stops all of them and the primary, as a single server would fail. SIGTERM and SIGINT stop the processes,
- * each draining its requests, and then the primary.
+ * In the primary: starts `count` processes running this same script and keeps that many running.
+ * - Until all of them listen, one that exits (say the database is unreachable) stops them all and the primary
+ *   with 1, as a single server failing at start would.
+ * - After that, one that exits is replaced: at once after a good run, else after a growing delay, while the others
+ *   keep serving.
+ * - SIGTERM and SIGINT stop them all, each draining its requests (killed after `drainMs`), then the primary, with
+ *   0 when every process drained cleanly.
+ * Resolves when every process listens.
  */
-export function superviseProcesses(count: number, log: (message: string) => void): Supervisor {
+export function superviseProcesses(count: number, { drainMs, log }: SupervisorOptions): Promise<void> {
+  // The supervisor's own list: cluster.workers may still hold a worker whose 'exit' has already fired.
+  const live = new Set<Worker>();
+  const restarts = new Set<NodeJS.Timeout>();
+  let listening = 0;
+  let started = false;
   let stopping = false;
-  const listeningAt = new Map<Worker, number>();
+  let exitCode = 0;
+  let quickExits = 0;
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => {
     resolveReady = resolve;
   });
 
-  const stopAll = (exitCode: number) => {
+  const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
-    if (workers.length === 0) process.exit(exitCode);
-    let left = workers.length;
-    for (const worker of workers) {
-      worker.once('exit', () => {
-        left -= 1;
-        if (left === 0) process.exit(exitCode);
-      });
-      // Each process closes its server (letting requests in flight finish) and its database pool.
-      worker.process.kill('SIGTERM');
-    }
+    exitCode = code;
+    for (const timer of restarts) clearTimeout(timer);
+    if (live.size === 0) process.exit(exitCode);
+    // Each process closes its server (letting requests in flight finish) and its database pool.
+    for (const worker of live) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      log(`Server processes still draining after ${drainMs} ms: killing them`);
+      for (const worker of live) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, drainMs).unref();
   };
 
   const start = () => {
+    if (stopping) return;
     const worker = cluster.fork();
+    live.add(worker);
+    let listeningSince: number | undefined;
     worker.once('listening', () => {
-      listeningAt.set(worker, Date.now());
-      if (listeningAt.size === count) resolveReady();
+      listeningSince = Date.now();
+      listening += 1;
+      if (!started && listening === count) {
+        started = true;
+        resolveReady();
+      }
     });
     worker.once('exit', (code, signal) => {
-      const since = listeningAt.get(worker);
-      listeningAt.delete(worker);
-      if (stopping) return;
+      live.delete(worker);
       const how = signal ?? `code ${code}`;
-      if (since === undefined) {
+      if (stopping) {
+        if (code !== 0) exitCode = 1;
+        if (live.size === 0) process.exit(exitCode);
+        return;
+      }
+      if (!started) {
         log(`A server process exited before it listened (${how}): stopping the others`);
         stopAll(1);
         return;
       }
-      log(`Server process ${worker.process.pid} exited (${how}); starting another`);
-      setTimeout(start, Date.now() - since < MIN_UPTIME_MS ? RESTART_DELAY_MS : 0);
+      const served = listeningSince === undefined ? 0 : Date.now() - listeningSince;
+      quickExits = served >= STABLE_MS ? 0 : quickExits + 1;
+      const delay = quickExits === 0 ? 0 : Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** (quickExits - 1));
+      log(`Server process ${worker.process.pid} exited (${how}); starting another${delay ? ` in ${delay} ms` : ''}`);
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        start();
+      }, delay);
+      restarts.add(timer);
     });
   };
 
   for (let i = 0; i < count; i += 1) start();
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
-  return { ready };
+  return ready;
 }

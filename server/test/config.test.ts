@@ -4,11 +4,13 @@ import { loadConfig } from '../src/config';
 const PG = 'postgres://app@localhost:5432/admissions';
 
 describe('SERVER_PROCESSES', () => {
-  it('is one process per core on PostgreSQL and one on the embedded database when unset', () => {
-    expect(loadConfig({ DATABASE_URL: PG }).serverProcesses).toBe(os.availableParallelism());
+  it('is one process per core (at most 4) on PostgreSQL and one on the embedded database when unset', () => {
+    const perCore = Math.min(os.availableParallelism(), 4);
+    expect(loadConfig({ DATABASE_URL: PG }).serverProcesses).toBe(perCore);
+    expect(loadConfig({ DATABASE_URL: PG, SERVER_PROCESSES: '' }).serverProcesses).toBe(perCore);
     expect(loadConfig({}).serverProcesses).toBe(1);
     // The database the overrides choose decides (the bench and the tests pass it that way).
-    expect(loadConfig({}, { databaseUrl: PG }).serverProcesses).toBe(os.availableParallelism());
+    expect(loadConfig({}, { databaseUrl: PG }).serverProcesses).toBe(perCore);
     expect(loadConfig({ DATABASE_URL: PG }, { databaseUrl: undefined }).serverProcesses).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,7 +19,9 @@ const schema = `p_${crypto.randomBytes(6).toString('hex')}`;
 let dataDir: string;
 let port: number;
 let primary: ChildProcess;
-let log = '';
+/** The processes' pino lines (stdout) and the primary's messages (stderr). */
+let stdout = '';
+let stderr = '';
 
 /** One request on a connection of its own, so that the primary hands each to the next process. */
 function request(
@@ -57,12 +59,18 @@ function request(
 
 /** The server processes the primary runs (its children running main.ts; tsx has a helper child of its own). */
 function serverProcesses(): number[] {
-  try {
-    const out = execFileSync('pgrep', ['-P', String(primary.pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' });
-    return out.split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return []; // pgrep exits 1 when it finds none
-  }
+  const children = fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8');
+  return children
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/src/main.ts');
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
 }
 
 type Maybe<T> = T | null | undefined | false;
@@ -72,20 +80,26 @@ async function until<T>(what: string, check: () => Maybe<T> | Promise<Maybe<T>>,
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${log.slice(-2000)}`);
+    if (primary.exitCode !== null || Date.now() > deadline) {
+      throw new Error(
+        `${what} did not happen (primary exit code ${primary.exitCode}):\n${stderr}\n${stdout.slice(-2000)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** The pids of the processes that logged an answered request (pino writes one JSON line per event). */
-function answeringPids(): Set<number> {
-  return new Set(
-    log
-      .split('\n')
-      .filter((line) => line.includes('"request completed"'))
-      .map((line) => (JSON.parse(line) as { pid: number }).pid),
-  );
+/** The pids of the processes that logged an answered request from `offset` of their output on (complete lines). */
+function answeringPids(offset: number): Set<number> {
+  const pids = new Set<number>();
+  for (const line of stdout.slice(offset).split('\n').slice(0, -1)) {
+    if (!line.includes('"request completed"')) continue;
+    pids.add((JSON.parse(line) as { pid: number }).pid);
+  }
+  return pids;
 }
+
+const listeningLines = () => (stdout.match(/one of 2 processes/g) ?? []).length;
 
 async function newApplicant(username: string): Promise<string> {
   expect((await request('POST', '/public/signup', { body: { username, password: PASSWORD } })).status).toBe(201);
@@ -123,9 +137,10 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  primary.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  primary.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await until('two processes listening', () => (log.match(/one of 2 processes/g) ?? []).length === 2, 60_000);
+  primary.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  primary.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await until('two processes listening', () => stdout.includes('2 server processes listening'), 60_000);
+  expect(listeningLines()).toBe(2);
 }, 70_000);
 
 afterAll(async () => {
@@ -140,13 +155,15 @@ afterAll(async () => {
 it('two processes answer on the one port, and a session made on one works on the other', async () => {
   expect(serverProcesses()).toHaveLength(2);
   const cookie = await newApplicant('both@example.com');
+  const from = stdout.length;
   expect((await request('PUT', '/api/answer', { body: { first_name: 'Ada' }, cookie })).status).toBe(200);
   for (let i = 0; i < 6; i += 1) {
     const profile = await request('GET', '/api/profile', { cookie });
     expect(profile.status).toBe(200);
     expect(JSON.parse(profile.body).answer).toEqual({ first_name: 'Ada' });
   }
-  expect([...answeringPids()].sort()).toEqual(serverProcesses().sort());
+  await until('the last request logged', () => answeringPids(from).size === 2);
+  expect([...answeringPids(from)].sort()).toEqual(serverProcesses().sort());
 }, 60_000);
 
 it('a process that dies is replaced, and the other answers meanwhile', async () => {
@@ -154,7 +171,7 @@ it('a process that dies is replaced, and the other answers meanwhile', async () 
   const [victim, survivor] = serverProcesses();
   process.kill(victim, 'SIGKILL');
   await until('the primary noticing', () =>
-    log.includes(`Server process ${victim} exited (SIGKILL); starting another`),
+    stderr.includes(`Server process ${victim} exited (SIGKILL); starting another`),
   );
   // Every request while the new one starts is answered (by the process still running).
   for (let i = 0; i < 4; i += 1) expect((await request('GET', '/api/profile', { cookie })).status).toBe(200);
@@ -162,10 +179,11 @@ it('a process that dies is replaced, and the other answers meanwhile', async () 
     const now = serverProcesses();
     return now.length === 2 && !now.includes(victim) && now.includes(survivor) ? now : null;
   });
-  await until('the new process listening', () => (log.match(/one of 2 processes/g) ?? []).length === 3);
-  log = '';
+  await until('the new process listening', () => listeningLines() === 3);
+  const from = stdout.length;
   for (let i = 0; i < 6; i += 1) expect((await request('GET', '/api/profile', { cookie })).status).toBe(200);
-  expect([...answeringPids()].sort()).toEqual(replaced.sort());
+  await until('the last request logged', () => answeringPids(from).size === 2);
+  expect([...answeringPids(from)].sort()).toEqual(replaced.sort());
 }, 60_000);
 
 it('SIGTERM: a save whose body is still arriving completes (200), then every process exits, the primary with 0', async () => {

@@ -156,8 +156,14 @@ it('an instance starting as another writes the folder’s marker waits for it in
   try {
     const expected = fs.readFileSync(path.join(a.config.filesDir, FILES_MARKER), 'utf8');
     // The other instance has stored its id in the database and writes the file a moment later.
-    setTimeout(() => fs.writeFileSync(path.join(starting, FILES_MARKER), expected), 1_000);
-    await expect(assertSharedFilesDir(a.app.db, starting)).resolves.toBeUndefined();
+    const writer = setTimeout(() => fs.writeFileSync(path.join(starting, FILES_MARKER), expected), 1_000);
+    // What a reader may find in between: the file is created empty, then written.
+    fs.writeFileSync(path.join(starting, FILES_MARKER), '');
+    try {
+      await expect(assertSharedFilesDir(a.app.db, starting)).resolves.toBeUndefined();
+    } finally {
+      clearTimeout(writer);
+    }
   } finally {
     fs.rmSync(starting, { recursive: true, force: true });
   }

@@ -75,12 +75,19 @@ async function createSchemaOnce(pool: pg.Pool, schema: string) {
   }
 }
 
+/**
+ * Connections each server process keeps at most (node-postgres's default, stated here because SERVER_PROCESSES
+ * multiplies it: config.ts keeps the default number of processes within PostgreSQL's max_connections).
+ */
+const DB_POOL_SIZE = 10;
+
 export async function openDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('DATABASE_SCHEMA must be a plain identifier');
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
+      max: DB_POOL_SIZE,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // An idle connection the server ends (a restart, a failover) must not crash this process: the next query
@@ -90,8 +97,8 @@ export async function openDb(config: Config): Promise<Db> {
     if (schema) await createSchemaOnce(pool, schema);
     return new PostgresDb(pool);
   }
-  // Loaded only for the embedded database: PGlite adds about 55 MiB to a process, which each server process on
-  // PostgreSQL would otherwise carry for nothing.
+  // Loaded only for the embedded database: a running server process held about 140 MiB more with PGlite loaded,
+  // which each process on PostgreSQL would otherwise carry for nothing.
   const { openPglite } = await import('./pgliteDb');
   if (config.memoryDb) return openPglite({ loadDataDir: config.memoryDb.loadDataDir });
   const dir = path.join(config.dataDir, 'db');

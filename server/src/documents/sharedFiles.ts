@@ -9,7 +9,8 @@ export const FILES_MARKER = '.admission-files-marker';
 const MARKER_WAIT_MS = 5_000;
 const MARKER_POLL_MS = 100;
 
-const readMarker = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null);
+/** The marker's id, or null while there is none (an empty file is one being written: writeFileSync truncates first). */
+const readMarker = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || null : null);
 
 /**
  * On PostgreSQL with local file storage, every instance must see the same FILES_DIR: an upload taken by one
