@@ -262,7 +262,16 @@ export interface ServerOptions {
 /** The environment of a bench server (nothing inherited that would change the database or mail). */
 export function serverEnv(options: ServerOptions & { dataDir: string }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'DATABASE_SCHEMA', 'SMTP_URL', 'OUTBOX_DIR', 'FILES_DIR', 'S3_BUCKET']) {
+  // SERVER_PROCESSES too: the bench runs the server as npm start does by default.
+  for (const key of [
+    'DATABASE_URL',
+    'DATABASE_SCHEMA',
+    'SMTP_URL',
+    'OUTBOX_DIR',
+    'FILES_DIR',
+    'S3_BUCKET',
+    'SERVER_PROCESSES',
+  ]) {
     delete env[key];
   }
   return {
@@ -323,12 +332,15 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
     },
   };
 
+  // With several processes the first answers before the others listen: wait for the primary's line (main.ts).
+  const expected = loadConfig(serverEnv(options)).serverProcesses;
+  const allListening = () => expected === 1 || output.includes(`${expected} server processes listening`);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`The server exited (code ${exited}) before it answered:\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/profile`);
-      if (res.status === 401) return server;
+      if (res.status === 401 && allListening()) return server;
     } catch {
       // not listening yet
     }

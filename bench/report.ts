@@ -270,7 +270,7 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
       out.push(
         `### ${t.database}`,
         '',
-        `${t.sessions} applicants, one session per connection; PUT body ${t.answerBytes} bytes (a complete application). ${t.processes === 1 ? 'One server process; its RSS:' : `${t.processes} server processes (SERVER_PROCESSES) and their primary; their RSS together:`} ${mib(t.rssBeforeKib)} before, ${mib(t.rssPeakKib)} peak, ${mib(t.rssAfterKib)} after.`,
+        `${t.sessions} applicants, one session per connection; PUT body ${t.answerBytes} bytes (a complete application). ${t.processes === 1 ? 'One server process; its RSS:' : `${t.processes} server processes (SERVER_PROCESSES) and their primary; their VmRSS summed (what they share counted in each):`} ${mib(t.rssBeforeKib)} before, ${mib(t.rssPeakKib)} peak, ${mib(t.rssAfterKib)} after.`,
         '',
         table(
           ['Sessions', 'Route', 'req/s', 'p50', 'p99', 'max', 'Requests', 'Errors', '÷ ceiling', '÷ statement alone'],

@@ -16,9 +16,10 @@
  * (PUT, statement, bare route, then again): each figure reported is the median round's, each share the median of the
  * rounds' own shares, so the machine's drift during the area reaches the three alike.
  *
- * The server's RSS (VmRSS of its processes together: SERVER_PROCESSES is one per core by default on PostgreSQL) is read before the first load run, sampled during the runs (peak)
- * and read after the last. autocannon runs in this process: on a 2-core machine the load generator and the server
- * share the CPU, which caps every figure (the ratio stays meaningful).
+ * The server runs as npm start runs it: on PostgreSQL one process per core (SERVER_PROCESSES's default), and the
+ * bare route with as many. The server's RSS (VmRSS of all its processes, summed) is read before the first load run,
+ * sampled during the runs (peak) and read after the last. autocannon runs in this process: on a 2-core machine the
+ * load generator and the server share the CPU, which caps every figure (the ratio stays meaningful).
  */
 import autocannon from 'autocannon';
 import crypto from 'node:crypto';
@@ -227,7 +228,8 @@ async function measureTarget(
   // The save statement alone and the floor stay ready for the whole target, so that each level measures the three
   // in interleaved rounds: the machine's drift (other load, the database's background work) reaches all three alike.
   return withSaveDatabase(database, answers, sessions, async (save) => {
-    const bare = await startBareRoute({ database, answers, sessions });
+    // As many processes as the server, so that PUT ÷ the bare route compares like with like.
+    const bare = await startBareRoute({ database, answers, sessions, processes: server.processes() });
     try {
       const bareSpec: LoadSpec = {
         route: BARE_ROUTE,
