@@ -12,8 +12,10 @@ import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { runCommand } from '../server/src/cli';
 import { loadConfig } from '../server/src/config';
+import { allListeningLine } from '../server/src/processes';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import type { AnswerValue } from '../src/kernel/form/definition/types';
+import { SERVER_START_ARGS, serverChildPids } from '../scripts/serverCommand.mjs';
 import { ROOT, sleep } from './common';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);
@@ -76,23 +78,12 @@ function readRssKib(pid: number): number | null {
   }
 }
 
-/**
- * The server's processes: `pid` and, with SERVER_PROCESSES above 1 (PostgreSQL), the processes it runs
- * (server/src/processes.ts), not tsx's helper.
- */
+/** The server's processes: `pid` and, with SERVER_PROCESSES above 1 (PostgreSQL), the processes it runs. */
 function serverPids(pid: number): number[] {
   try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean);
-    const servers = children.map(Number).filter((child) => {
-      try {
-        return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts');
-      } catch {
-        return false;
-      }
-    });
-    return [pid, ...servers];
+    return [pid, ...serverChildPids(pid)];
   } catch {
-    return [pid];
+    return [pid]; // no /proc
   }
 }
 
@@ -295,7 +286,7 @@ export function makeDataDir(label: string): string {
 /** Starts server/src/main.ts (node --import tsx: the child is the server itself) and waits until it answers. */
 export async function startServer(options: ServerOptions & { dataDir: string }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_START_ARGS, {
     cwd: ROOT,
     env: serverEnv(options),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -334,7 +325,7 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
 
   // With several processes the first answers before the others listen: wait for the primary's line (main.ts).
   const expected = loadConfig(serverEnv(options)).serverProcesses;
-  const allListening = () => expected === 1 || output.includes(`${expected} server processes listening`);
+  const allListening = () => expected === 1 || output.includes(allListeningLine(expected));
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`The server exited (code ${exited}) before it answered:\n${output}`);

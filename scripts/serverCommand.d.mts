@@ -1,1 +1,2 @@
 export declare const SERVER_START_ARGS: string[];
+export declare function serverChildPids(pid: number): number[];

@@ -1,9 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { openDb } from './db/client';
 import { claimEmbeddedDb } from './db/lock';
-import { prepareDatabase } from './prepare';
-import { superviseProcesses } from './processes';
+import { allListeningLine, superviseProcesses } from './processes';
 
 /** What a process may take after its last request arrived to answer it and close its database pool. */
 const DRAIN_MARGIN_MS = 10_000;
@@ -11,16 +9,14 @@ const DRAIN_MARGIN_MS = 10_000;
 async function main() {
   const config = loadConfig();
   if (config.serverProcesses > 1 && cluster.isPrimary) {
-    // This process prepares the database once and then only supervises; each process it starts runs the code
-    // below as an instance of its own.
-    const db = await openDb(config);
-    await prepareDatabase(db, config).finally(() => db.close());
+    // This process only supervises; each process it starts runs the code below as an instance of its own (the
+    // database's start-up steps are safe for instances starting at once: prepare.ts).
     await superviseProcesses(config.serverProcesses, {
       // A request may take requestTimeoutMs to arrive; then its answer is written.
       drainMs: config.requestTimeoutMs + DRAIN_MARGIN_MS,
       log: (message) => console.error(message),
     });
-    console.log(`${config.serverProcesses} server processes listening on ${config.publicUrl}`);
+    console.log(`${allListeningLine(config.serverProcesses)} on ${config.publicUrl}`);
     return;
   }
   if (!config.databaseUrl) await claimEmbeddedDb(config.dataDir);

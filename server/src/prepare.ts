@@ -8,11 +8,6 @@ import { assertSharedFilesDir } from './documents/sharedFiles';
 import { createLookupService, type LookupService } from './lookup/service';
 import { LOOKUP_CATEGORIES } from '../../src/kernel/constants';
 
-/*
- * Kept out of app.ts: the primary of several server processes (main.ts, processes.ts) runs this and nothing else
- * of the server, so it does not load the whole app (the app's modules took about 30 MiB more in a measurement).
- */
-
 const SAMPLE_LOOKUP_DIR = path.join(__dirname, '..', 'lookup-sample');
 
 /** Fills an empty look-up table with the shipped (fictional) sample, so a fresh install's look-ups work. */
@@ -25,8 +20,9 @@ async function seedLookupSample(lookup: LookupService) {
 
 /**
  * What a start does to the database before it serves: the migrations, the check that instances share their
- * documents folder, the upload key, the sample look-ups. Each step is safe for instances starting at once; the
- * primary of several processes (processes.ts) still runs it first, so that its processes start on a ready database.
+ * documents folder, the upload key, the sample look-ups. Every instance runs it, and each step is safe for instances
+ * starting at once (several processes of one server among them): the migrations under an advisory lock, the
+ * folder's marker waited for, the key and the look-ups upserted.
  */
 export async function prepareDatabase(db: Db, config: Config): Promise<{ uploadSecret: string }> {
   await migrate(db);

@@ -8,9 +8,8 @@ import cluster, { type Worker } from 'node:cluster';
  * port: the primary accepts connections and hands each to the next process.
  */
 
-// Round robin is Linux's default; set here so that NODE_CLUSTER_SCHED_POLICY cannot leave it to the kernel, which
-// gives most connections to the process that happens to be awake.
-cluster.schedulingPolicy = cluster.SCHED_RR;
+/** What the primary writes once every process listens (the bench and the tests wait for it). */
+export const allListeningLine = (count: number) => `${count} server processes listening`;
 
 /** A replacement that fails again waits twice as long each time (a database outage), up to RESTART_MAX_MS. */
 const RESTART_FIRST_MS = 1_000;
@@ -35,6 +34,9 @@ export interface SupervisorOptions {
  * Resolves when every process listens.
  */
 export function superviseProcesses(count: number, { drainMs, log }: SupervisorOptions): Promise<void> {
+  // Round robin is Linux's default; set so that NODE_CLUSTER_SCHED_POLICY cannot leave it to the kernel, which gives
+  // most connections to the process that happens to be awake.
+  cluster.schedulingPolicy = cluster.SCHED_RR;
   // The supervisor's own list: cluster.workers may still hold a worker whose 'exit' has already fired.
   const live = new Set<Worker>();
   const restarts = new Set<NodeJS.Timeout>();

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { FILE_MESSAGES } from '../../src/kernel/documents/fileRules';
 import * as files from './fixtures/files';
 import { pdfToText } from './fixtures/poppler';
 import { encryptedDocx, libreOfficeOwn } from './fixtures/wordDocuments';
-import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
+import { asUser, makeApp, multipart, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;
 let filesDir: string;
@@ -46,33 +45,6 @@ async function presign(who: string, answerKey: string): Promise<Presigned> {
   const res = await call('POST', '/api/presigned-url', who, { answer_key: answerKey });
   expect(res.statusCode).toBe(200);
   return res.json();
-}
-
-/** A multipart body as a browser sends it to S3: the fields first, then `file`. */
-function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Buffer; type?: string },
-  fileFirst = false,
-) {
-  const boundary = `----form${crypto.randomBytes(8).toString('hex')}`;
-  const fieldParts = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  const fileParts = file
-    ? [
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-            `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        file.bytes,
-        Buffer.from('\r\n'),
-      ]
-    : [];
-  const parts = fileFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts];
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 function upload(who: string | null, presigned: Presigned, name: string, bytes: Buffer, fields = presigned.fields) {

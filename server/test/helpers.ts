@@ -116,3 +116,30 @@ export function asUser(cookie: string, payload?: unknown, method: string = paylo
     ...(payload === undefined ? {} : { payload: payload as object }),
   };
 }
+
+/** A multipart body as a browser sends it to S3: the fields first, then `file`. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type?: string },
+  fileFirst = false,
+) {
+  const boundary = `----form${crypto.randomBytes(8).toString('hex')}`;
+  const fieldParts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const fileParts = file
+    ? [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+            `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      ]
+    : [];
+  const parts = fileFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts];
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

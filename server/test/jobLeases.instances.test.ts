@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import * as files from './fixtures/files';
-import { asUser, newApplicant, type TestApp } from './helpers';
+import { asUser, multipart, newApplicant, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
 
 /**
@@ -13,27 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => stopInstances(instances));
 
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
-  const boundary = `----form${crypto.randomBytes(8).toString('hex')}`;
-  const parts = [
-    ...Object.entries(fields).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ];
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** Uploads a picture for `key` and queues its conversion on `on`, with `idle`'s worker stopped. */
 async function queueDocument(on: TestApp, idle: TestApp, cookie: string, key: string) {
   const presigned = (
     await on.app.inject({ method: 'POST', url: '/api/presigned-url', ...asUser(cookie, { answer_key: key }) })
   ).json();
-  const body = multipart(presigned.fields, { name: 'photo.png', bytes: files.png(40, 60) });
+  const body = multipart(presigned.fields, { name: 'photo.png', bytes: files.png(40, 60), type: 'image/png' });
   const upload = await on.app.inject({
     method: 'POST',
     url: presigned.url,

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { PDF_MESSAGES } from '../src/pdf/service';
 import { completeApplication } from '../../src/kernel/form/definition/sampleAnswers';
 import * as files from './fixtures/files';
 import { pdfInfo, pdfToText, structureText } from './fixtures/poppler';
-import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
+import { asUser, makeApp, multipart, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;
 let filesDir: string;
@@ -21,25 +20,10 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: strin
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function multipart(fields: Record<string, string>, name: string, bytes: Buffer) {
-  const boundary = `----form${crypto.randomBytes(8).toString('hex')}`;
-  return {
-    payload: Buffer.concat([
-      ...Object.entries(fields).map(([k, v]) =>
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-      ),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** The whole upload flow of SPEC §4 for one document, until its conversion completed. */
 async function attach(who: string, key: string, name: string, bytes: Buffer) {
   const { url, fields } = (await call('POST', '/api/presigned-url', who, { answer_key: key })).json();
-  const body = multipart(fields, name, bytes);
+  const body = multipart(fields, { name, bytes });
   expect(
     (await t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie: who } }))
       .statusCode,

@@ -1,5 +1,6 @@
 import { ANSWER_MESSAGES } from '../src/answers/service';
 import type { Config } from '../src/config';
+import { unauthorized } from '../src/http/errors';
 import { asUser, newApplicant, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
 
@@ -8,7 +9,7 @@ import { startInstances, stopInstances } from './support/instances';
  * update), after its body: the same answers as when the session was looked up first, for every kind of session and
  * body, on real PostgreSQL.
  */
-const UNAUTHORIZED = 'You are not logged in, or your session has ended.';
+const UNAUTHORIZED = unauthorized().message;
 
 async function withInstances(count: number, overrides: Partial<Config>, fn: (instances: TestApp[]) => Promise<void>) {
   const instances = await startInstances(count, overrides);

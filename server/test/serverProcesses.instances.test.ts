@@ -5,7 +5,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_START_ARGS } from '../../scripts/serverCommand.mjs';
+import { SERVER_START_ARGS, serverChildPids } from '../../scripts/serverCommand.mjs';
+import { allListeningLine } from '../src/processes';
 import { freePort } from './support/freePort';
 
 /**
@@ -57,21 +58,8 @@ function request(
   });
 }
 
-/** The server processes the primary runs (its children running main.ts; tsx has a helper child of its own). */
-function serverProcesses(): number[] {
-  const children = fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8');
-  return children
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/src/main.ts');
-      } catch {
-        return false; // gone meanwhile
-      }
-    });
-}
+/** The server processes the primary runs. */
+const serverProcesses = () => serverChildPids(primary.pid!);
 
 type Maybe<T> = T | null | undefined | false;
 
@@ -139,7 +127,7 @@ beforeAll(async () => {
   });
   primary.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   primary.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await until('two processes listening', () => stdout.includes('2 server processes listening'), 60_000);
+  await until('two processes listening', () => stdout.includes(allListeningLine(2)), 60_000);
   expect(listeningLines()).toBe(2);
 }, 70_000);
 
