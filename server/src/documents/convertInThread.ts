@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTypeScriptThread } from '../threads';
 import { ConversionError, type ConvertedPdf, type ThreadKind } from './convert';
 
 export interface ConvertRequest {
@@ -23,8 +22,6 @@ export interface ThreadConverterOptions {
 
 export const THREAD_CONVERTER_DEFAULTS: ThreadConverterOptions = { timeoutMs: 120_000, maxHeapMb: 1024 };
 
-/** The server runs its TypeScript through tsx; the thread loads its entry the same way. */
-const TSX_LOADER = pathToFileURL(createRequire(__filename).resolve('tsx')).href;
 const ENTRY = path.join(__dirname, 'convertThread.ts');
 
 /**
@@ -46,8 +43,7 @@ export function createThreadConverter(options: ThreadConverterOptions = THREAD_C
 
   function thread(): Worker {
     if (worker) return worker;
-    const started = new Worker(ENTRY, {
-      execArgv: ['--import', TSX_LOADER],
+    const started = startTypeScriptThread(ENTRY, {
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
     });
     started.on('message', (reply: ConvertReply) => {
