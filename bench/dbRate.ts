@@ -3,10 +3,10 @@
  * statement PUT /api/answer runs on the common path (server/src/answers/service.ts: SAVE_ANSWERS_SQL on PGlite,
  * whose sessions are cached in memory; SAVE_ANSWERS_FOR_SESSION_SQL on PostgreSQL, which checks the session in the
  * same statement), called through the answer service as the route calls it, on the server's own database client
- * (openDb: PGlite on files as the server has it, or a pg pool on PostgreSQL), with the same answer map, the same
- * number of concurrent callers and no HTTP. PUT /api/answer's req/s is then reported as a share of this rate: how
- * close a save is to what the database can do, which the trivial-route ceiling could not say. server.ts runs it in
- * rounds, interleaved with PUT /api/answer and the bare route.
+ * (openDb: PGlite on files as the server has it, in its thread, or a pg pool on PostgreSQL), with the same answer
+ * map, the same number of concurrent callers and no HTTP. PUT /api/answer's req/s is then reported as a share of this
+ * rate: how close a save is to what the database can do, which the trivial-route ceiling could not say. server.ts
+ * runs it in rounds, interleaved with PUT /api/answer and the bare route.
  *
  * PGlite serves one process, and the server of the run holds its own files: this opens the same engine on files of
  * its own, with as many applicants holding the same answers (and a session each). On PostgreSQL it is the same

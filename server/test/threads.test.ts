@@ -6,10 +6,7 @@ import { CONVERSION_MESSAGES } from '../src/documents/convert';
 
 /**
  * The server's threads (conversions, the embedded database) load their TypeScript when the server runs as
- * `npm start` runs it (Node with tsx's hook), here with a service manager's bare environment. Checked by hand: before
- * threads.ts, on Node 20, the conversion thread refused its ".ts" entry when `node --import tsx server/src/main.ts`
- * ran from a shell without node_modules/.bin on its PATH (every image and PDF conversion failed); started from jest
- * the old way worked, so this test guards the way that works everywhere rather than reproducing that failure.
+ * `npm start` runs it (Node with tsx's hook), here with a service manager's bare environment.
  */
 it('starts the conversion and database threads under npm start’s loader, in a bare environment', async () => {
   const root = path.resolve(__dirname, '../..');

@@ -28,28 +28,18 @@ function reply(message: PgliteReply) {
   port.postMessage(message);
 }
 
-/** A first-in first-out queue of calls, and a way to wait for the next. */
+/** A first-in first-out queue of calls (at most about as many as callers wait), and a way to wait for the next. */
 class Calls {
-  private items: PgliteCall[] = [];
-  private head = 0;
+  private readonly items: PgliteCall[] = [];
   private waiter: (() => void) | null = null;
   push(call: PgliteCall) {
     this.items.push(call);
     this.waiter?.();
     this.waiter = null;
   }
-  shift(): PgliteCall | undefined {
-    if (this.head === this.items.length) return undefined;
-    const call = this.items[this.head++];
-    if (this.head === this.items.length) {
-      this.items = [];
-      this.head = 0;
-    }
-    return call;
-  }
   async next(): Promise<PgliteCall> {
     for (;;) {
-      const call = this.shift();
+      const call = this.items.shift();
       if (call) return call;
       await new Promise<void>((resolve) => (this.waiter = resolve));
     }
