@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Queryable } from '../src/db/client';
 import { openPglite, type PgliteDb } from '../src/db/pgliteDb';
 import { makeApp } from './helpers';
 
@@ -112,22 +115,44 @@ it('keeps the server answering while a statement runs', async () => {
   }
 });
 
+it('tells a caller who keeps a transaction’s handle after it ended that it has ended', async () => {
+  let kept!: Queryable;
+  await db.transaction(async (tx) => {
+    kept = tx;
+    await tx.query('SELECT 1');
+  });
+  await expect(kept.query('SELECT 1')).rejects.toThrow('The transaction has ended');
+  expect((await db.query<{ n: number }>('SELECT 2 AS n')).rows).toEqual([{ n: 2 }]);
+});
+
 it('fails every call after close, and a call in flight when the thread stops', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const other = await openPglite(embedded());
   const inFlight = other.query('SELECT pg_sleep(5)');
   // What a crash of the thread (out of memory, a WebAssembly abort) looks like from the server's side.
   await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
   await expect(inFlight).rejects.toThrow("The embedded database's thread stopped");
   await expect(other.query('SELECT 1')).rejects.toThrow("The embedded database's thread stopped");
+  expect(logged).toHaveBeenCalledTimes(1);
+  expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^The embedded database's thread stopped \(exit code/));
   await other.close();
 
   const closed = await openPglite(embedded());
   await closed.close();
   await expect(closed.query('SELECT 1')).rejects.toThrow('The embedded database is closed.');
+  expect(logged).toHaveBeenCalledTimes(1); // a close is no crash
+  logged.mockRestore();
 });
 
-it('refuses to open files that are not a database, with PGlite’s reason', async () => {
-  const notADir = `${fs.mkdtempSync('/tmp/pglite-')}/file`;
-  fs.writeFileSync(notADir, 'not a database');
-  await expect(openPglite({ dataDir: notADir })).rejects.toThrow();
+it('refuses a data directory that is a file, saying which and why', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-'));
+  const file = path.join(dir, 'file');
+  fs.writeFileSync(file, 'not a database');
+  try {
+    await expect(openPglite({ dataDir: file })).rejects.toThrow(
+      `The embedded database could not open ${file}: {"name":"ErrnoError","errno":54}`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -57,8 +57,9 @@ export class PgliteDb implements Db {
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (reply: PgliteReply) => this.answer(reply));
-    worker.on('error', (error) => this.stop(error));
-    worker.on('exit', (code) => this.stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+    // A crash (an uncaught error, out of memory, a WebAssembly abort) fires 'error', then 'exit'.
+    worker.on('error', (error) => this.stop(`(${error.message})`, error));
+    worker.on('exit', (code) => this.stop(`(exit code ${code})`));
     // While no call waits, the thread must not keep the process alive (a script that forgets close() still ends);
     // while one does, it must, or Node could exit with the call unanswered.
     worker.unref();
@@ -73,8 +74,15 @@ export class PgliteDb implements Db {
     else waiting.reject(toError(reply.error, waiting.caller));
   }
 
-  private stop(reason: Error) {
-    this.stopped ??= reason;
+  /**
+   * The thread is gone: every call waiting and every later one fails. Unless close() ended it, that is a crash, and
+   * it is logged once: the server then answers 500 to anything needing the database until it is restarted.
+   */
+  private stop(why: string, cause?: Error) {
+    if (!this.stopped) {
+      this.stopped = new Error(`The embedded database's thread stopped ${why}.`, { cause });
+      console.error(this.stopped.message);
+    }
     for (const { reject } of this.pending.values()) reject(this.stopped);
     this.pending.clear();
   }
@@ -87,7 +95,14 @@ export class PgliteDb implements Db {
     if (this.pending.size === 0) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, caller });
-      this.worker.postMessage({ ...call, id });
+      try {
+        this.worker.postMessage({ ...call, id });
+      } catch (error) {
+        // A parameter that cannot be copied to the thread (a function, say): this call fails, nothing waits for it.
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.worker.unref();
+        reject(error as Error);
+      }
     });
   }
 
@@ -145,7 +160,10 @@ export async function openPglite(options: PgliteThreadData['options']): Promise<
       if (reply.id !== 0) return;
       worker.off('message', started).off('error', crashed).off('exit', exited);
       if (reply.ok) resolve();
-      else reject(failed(toError(reply.error, caller)));
+      else {
+        const message = `The embedded database could not open ${options.dataDir ?? 'its dump'}: ${String(reply.error.message)}`;
+        reject(failed(toError({ ...reply.error, message }, caller)));
+      }
     };
     const crashed = (error: Error) => reject(failed(error));
     const exited = (code: number) => reject(new Error(`The embedded database's thread stopped (exit code ${code}).`));

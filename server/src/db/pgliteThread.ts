@@ -18,10 +18,19 @@ const { options } = workerData as PgliteThreadData;
 /** Thrown inside PGlite's transaction so that it rolls back; not an error. */
 const ROLLBACK = Symbol('rollback');
 
-/** An error as plain data: its message and the fields PostgreSQL gave it (code, detail, constraint…). */
+/**
+ * An error as plain data: its message and the fields PostgreSQL gave it (code, detail, constraint…). Only strings
+ * and numbers: anything else might not copy to the server's thread, and then the call would never be answered.
+ */
 function errorData(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
-  return { ...Object.fromEntries(Object.entries(error)), name: error.name, message: error.message };
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const fields = Object.fromEntries(
+    Object.entries(error).filter(([, value]) => typeof value === 'string' || typeof value === 'number'),
+  );
+  // Not always an Error: the WebAssembly file layer throws { name: 'ErrnoError', errno } (a data directory that is
+  // a file, say), which String() would make "[object Object]".
+  const message = error instanceof Error ? error.message : JSON.stringify(fields);
+  return { ...fields, name: error instanceof Error ? error.name : 'Error', message };
 }
 
 function reply(message: PgliteReply) {
@@ -104,6 +113,9 @@ async function main() {
           const call = await own.next();
           if (call.op !== 'end') await answer(call, tx);
           else {
+            // From here a call naming this transaction (a caller's mistake) is told it has ended, while the
+            // commit runs, instead of waiting in a queue nobody reads.
+            open = null;
             outcome = call.id;
             if (!call.commit) throw ROLLBACK;
             return;
