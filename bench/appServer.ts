@@ -15,7 +15,7 @@ import { loadConfig } from '../server/src/config';
 import { allListeningLine } from '../server/src/processes';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import type { AnswerValue } from '../src/kernel/form/definition/types';
-import { SERVER_START_ARGS, serverChildPids } from '../scripts/serverCommand.mjs';
+import { SERVER_START_ARGS, serverChildPids, withoutDeploymentSettings } from '../scripts/serverCommand.mjs';
 import { ROOT, sleep } from './common';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);
@@ -29,7 +29,7 @@ export interface RunningServer {
   /** VmRSS of the server's processes together, in KiB (null when /proc is unavailable or they are gone). */
   rssKib(): number | null;
   /** How many processes serve (SERVER_PROCESSES: one per core by default on PostgreSQL). */
-  processes(): number;
+  processes: number;
   /** The last lines the server wrote (for error messages). */
   output(): string;
   stop(): Promise<void>;
@@ -252,21 +252,9 @@ export interface ServerOptions {
 
 /** The environment of a bench server (nothing inherited that would change the database or mail). */
 export function serverEnv(options: ServerOptions & { dataDir: string }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
   // SERVER_PROCESSES too: the bench runs the server as npm start does by default.
-  for (const key of [
-    'DATABASE_URL',
-    'DATABASE_SCHEMA',
-    'SMTP_URL',
-    'OUTBOX_DIR',
-    'FILES_DIR',
-    'S3_BUCKET',
-    'SERVER_PROCESSES',
-  ]) {
-    delete env[key];
-  }
   return {
-    ...env,
+    ...withoutDeploymentSettings(process.env),
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
@@ -286,9 +274,12 @@ export function makeDataDir(label: string): string {
 /** Starts server/src/main.ts (node --import tsx: the child is the server itself) and waits until it answers. */
 export async function startServer(options: ServerOptions & { dataDir: string }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  const env = serverEnv(options);
+  // The processes it runs, as its own config counts them (with several, a primary supervises them).
+  const processes = loadConfig(env).serverProcesses;
   const child: ChildProcess = spawn(process.execPath, SERVER_START_ARGS, {
     cwd: ROOT,
-    env: serverEnv(options),
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -311,8 +302,7 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
     dataDir: options.dataDir,
     outboxDir: path.join(options.dataDir, 'outbox'),
     rssKib: () => (child.pid ? serverRssKib(child.pid) : null),
-    // The primary of several only supervises them.
-    processes: () => (child.pid ? Math.max(1, serverPids(child.pid).length - 1) : 0),
+    processes,
     output: () => output,
     async stop() {
       if (exited !== undefined) return;
@@ -324,8 +314,7 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
   };
 
   // With several processes the first answers before the others listen: wait for the primary's line (main.ts).
-  const expected = loadConfig(serverEnv(options)).serverProcesses;
-  const allListening = () => expected === 1 || output.includes(allListeningLine(expected));
+  const allListening = () => processes === 1 || output.includes(allListeningLine(processes));
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`The server exited (code ${exited}) before it answered:\n${output}`);

@@ -2,9 +2,9 @@
  * The floor of a save over HTTP on this machine (information, no budget): the bare route (bareRouteServer.ts) in a
  * process of its own (as many as the server runs, under a primary), loaded like PUT /api/answer. What it loses
  * against the statement alone is what any Node HTTP server loses here (parsing and answering HTTP, the load
- * generator sharing the two cores), so it says whether a
- * budget on PUT /api/answer ÷ the statement alone is within any server's reach; PUT /api/answer ÷ the bare route
- * is then what our own stack (hooks, the session cookie, the body's parse and checks, headers) costs.
+ * generator sharing the two cores), so it says whether a budget on PUT /api/answer ÷ the statement alone is within
+ * any server's reach; PUT /api/answer ÷ the bare route is then what our own stack (hooks, the session cookie, the
+ * body's parse and checks, headers) costs.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';

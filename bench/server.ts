@@ -229,7 +229,7 @@ async function measureTarget(
   // in interleaved rounds: the machine's drift (other load, the database's background work) reaches all three alike.
   return withSaveDatabase(database, answers, sessions, async (save) => {
     // As many processes as the server, so that PUT ÷ the bare route compares like with like.
-    const bare = await startBareRoute({ database, answers, sessions, processes: server.processes() });
+    const bare = await startBareRoute({ database, answers, sessions, processes: server.processes });
     try {
       const bareSpec: LoadSpec = {
         route: BARE_ROUTE,
@@ -305,7 +305,7 @@ async function measureTarget(
         database,
         sessions,
         answerBytes: Buffer.byteLength(answers),
-        processes: server.processes(),
+        processes: server.processes,
         rssBeforeKib,
         rssPeakKib,
         rssAfterKib: server.rssKib(),

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
-import { allListeningLine, superviseProcesses } from './processes';
+import { allListeningLine, oneOfLine, superviseProcesses } from './processes';
 
 /** What a process may take after its last request arrived to answer it and close its database pool. */
 const DRAIN_MARGIN_MS = 10_000;
@@ -35,7 +35,7 @@ async function main() {
   process.on('SIGTERM', close);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    `Admission application on ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${cluster.isWorker ? `, one of ${config.serverProcesses} processes` : ''}, mail: ${config.smtpUrl ? 'SMTP' : config.outboxDir})`,
+    `Admission application on ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${cluster.isWorker ? `, ${oneOfLine(config.serverProcesses)}` : ''}, mail: ${config.smtpUrl ? 'SMTP' : config.outboxDir})`,
   );
 }
 

@@ -10,6 +10,8 @@ import cluster, { type Worker } from 'node:cluster';
 
 /** What the primary writes once every process listens (the bench and the tests wait for it). */
 export const allListeningLine = (count: number) => `${count} server processes listening`;
+/** What each of them adds to its own start line (the tests count them). */
+export const oneOfLine = (count: number) => `one of ${count} processes`;
 
 /** A replacement that fails again waits twice as long each time (a database outage), up to RESTART_MAX_MS. */
 const RESTART_FIRST_MS = 1_000;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_START_ARGS } from '../../scripts/serverCommand.mjs';
+import { SERVER_START_ARGS, withoutDeploymentSettings } from '../../scripts/serverCommand.mjs';
 
 /**
  * The server as `npm start` runs it (Node itself, TypeScript loaded by tsx's hook, no wrapper process): SIGTERM
@@ -17,20 +17,11 @@ let child: ChildProcess;
 let port: number;
 const base = () => `http://127.0.0.1:${port}`;
 
-/** This environment without what would take the server off the embedded database (npm run test:pg sets some). */
-function embeddedEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'DATABASE_SCHEMA', 'SERVER_PROCESSES', 'FILES_DIR', 'S3_BUCKET', 'OUTBOX_DIR']) {
-    delete env[key];
-  }
-  return env;
-}
-
 async function startServer() {
   child = spawn(process.execPath, SERVER_START_ARGS, {
     cwd: ROOT,
     env: {
-      ...embeddedEnv(),
+      ...withoutDeploymentSettings(process.env),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

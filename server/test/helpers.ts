@@ -54,7 +54,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The messages in the outbox addressed to `to`, oldest first, decoded. */
-export function outboxFor(config: Config, to: string): string[] {
+export function outboxFor(config: Pick<Config, 'outboxDir'>, to: string): string[] {
   if (!fs.existsSync(config.outboxDir)) return [];
   return fs
     .readdirSync(config.outboxDir)
@@ -63,7 +63,7 @@ export function outboxFor(config: Config, to: string): string[] {
     .filter((m) => m.includes(`To: ${to}`));
 }
 
-export function latestCode(config: Config, to: string): string {
+export function latestCode(config: Pick<Config, 'outboxDir'>, to: string): string {
   const mails = outboxFor(config, to);
   const match = mails.at(-1)?.match(/confirmation code is (\d{6})/);
   if (!match) throw new Error(`no confirmation code mailed to ${to}`);

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_START_ARGS, serverChildPids } from '../../scripts/serverCommand.mjs';
-import { allListeningLine } from '../src/processes';
+import { allListeningLine, oneOfLine } from '../src/processes';
+import { latestCode, PASSWORD } from './helpers';
 import { freePort } from './support/freePort';
 
 /**
@@ -15,7 +16,6 @@ import { freePort } from './support/freePort';
  * replaced while the other keeps serving, and SIGTERM drains a save in flight before everything exits.
  */
 const ROOT = path.resolve(__dirname, '../..');
-const PASSWORD = 'Maple-Syrup-2024!';
 const schema = `p_${crypto.randomBytes(6).toString('hex')}`;
 let dataDir: string;
 let port: number;
@@ -87,19 +87,18 @@ function answeringPids(offset: number): Set<number> {
   return pids;
 }
 
-const listeningLines = () => (stdout.match(/one of 2 processes/g) ?? []).length;
+const listeningLines = () => stdout.split(oneOfLine(2)).length - 1;
 
 async function newApplicant(username: string): Promise<string> {
   expect((await request('POST', '/public/signup', { body: { username, password: PASSWORD } })).status).toBe(201);
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = { outboxDir: path.join(dataDir, 'outbox') };
+  // Until the mail is there and whole (latestCode throws before).
   const code = await until('the confirmation mail', () => {
-    const mail = fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-          .find((m) => m.includes(username))
-      : undefined;
-    return mail?.match(/confirmation code is (\d{6})/)?.[1];
+    try {
+      return latestCode(outbox, username);
+    } catch {
+      return null;
+    }
   });
   expect((await request('POST', '/public/confirm', { body: { username, code } })).status).toBe(200);
   const login = await request('POST', '/public/login', { body: { username, password: PASSWORD } });

@@ -26,6 +26,10 @@ export type PgliteReply =
 
 const ENTRY = path.join(__dirname, 'pgliteThread.ts');
 
+/** Why calls fail once the thread is gone: `why` is its exit code or its error, in brackets. */
+const threadStopped = (why: string, cause?: Error) =>
+  new Error(`The embedded database's thread stopped ${why}.`, { cause });
+
 /** The thread's error as an Error of this thread, with PostgreSQL's fields (code, detail…) and the caller's stack. */
 function toError(data: Record<string, unknown>, caller: Error): Error {
   const { message, name, ...fields } = data;
@@ -80,7 +84,7 @@ export class PgliteDb implements Db {
    */
   private stop(why: string, cause?: Error) {
     if (!this.stopped) {
-      this.stopped = new Error(`The embedded database's thread stopped ${why}.`, { cause });
+      this.stopped = threadStopped(why, cause);
       console.error(this.stopped.message);
     }
     for (const { reject } of this.pending.values()) reject(this.stopped);
@@ -166,7 +170,7 @@ export async function openPglite(options: PgliteThreadData['options']): Promise<
       }
     };
     const crashed = (error: Error) => reject(failed(error));
-    const exited = (code: number) => reject(new Error(`The embedded database's thread stopped (exit code ${code}).`));
+    const exited = (code: number) => reject(threadStopped(`(exit code ${code})`));
     worker.on('message', started).on('error', crashed).on('exit', exited);
   });
   return new PgliteDb(worker);

@@ -15,6 +15,9 @@ import type { PgliteCall, PgliteReply, PgliteThreadData } from './pgliteDb';
 const port = parentPort!;
 const { options } = workerData as PgliteThreadData;
 
+/** The answer to a call naming a transaction that is not open (a caller's mistake). */
+const TRANSACTION_ENDED = 'The transaction has ended';
+
 /** Thrown inside PGlite's transaction so that it rolls back; not an error. */
 const ROLLBACK = Symbol('rollback');
 
@@ -72,7 +75,7 @@ async function main() {
   async function run(call: PgliteCall, tx?: Transaction): Promise<unknown> {
     switch (call.op) {
       case 'query':
-        if (call.tx !== undefined && !tx) throw new Error('The transaction has ended');
+        if (call.tx !== undefined && !tx) throw new Error(TRANSACTION_ENDED);
         return (await (tx ?? pglite).query(call.sql, call.params)).rows;
       case 'prepared':
         return (await statements.run(call.name, call.sql, call.params)).rows;
@@ -86,7 +89,7 @@ async function main() {
         return undefined;
       case 'begin':
       case 'end':
-        throw new Error('The transaction has ended');
+        throw new Error(TRANSACTION_ENDED);
     }
   }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queryable } from '../db/client';
 
 /** The file in FILES_DIR that proves it is the folder the database's other instances use. */
@@ -35,7 +36,7 @@ export async function assertSharedFilesDir(db: Queryable, filesDir: string) {
   // An instance starting at the same moment may have stored its id and not yet written the file: wait for it.
   let found = readMarker(file);
   for (let waited = 0; found === null && waited < MARKER_WAIT_MS; waited += MARKER_POLL_MS) {
-    await new Promise((resolve) => setTimeout(resolve, MARKER_POLL_MS));
+    await sleep(MARKER_POLL_MS);
     found = readMarker(file);
   }
   if (found === expected) return;
