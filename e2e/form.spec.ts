@@ -8,12 +8,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { latestCode } from './outbox';
+import { clickAfterLayout } from './motion';
 
 /** Final Steps continues to the check of every answer, which holds 'Submit Application'. */
 async function submitAfterTheCheck(page: Page) {
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeFocused();
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await clickAfterLayout(page.getByRole('button', { name: 'Submit Application' }));
 }
 
 const PASSWORD = 'Correct-Horse-9-Battery';
@@ -144,7 +145,7 @@ test.describe('an applicant', () => {
     await chooseRadio(page, 'Is your mailing address the same as your permanent address?', 'Yes');
     await expect(page.locator('#mailing_address_line_1')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
     await expect(heading(page, 'Your Academics')).toBeVisible();
 
     // Your Academics.
@@ -166,7 +167,7 @@ test.describe('an applicant', () => {
     await expect(page.locator('#activity_2_name')).toBeFocused();
     await page.keyboard.type('School Band');
 
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
     await expect(heading(page, 'Final Steps')).toBeVisible();
 
     // Final Steps: a tab switch (saved), then back to the essay.
@@ -337,7 +338,7 @@ test.describe('a visitor', () => {
     await page.locator('#country').selectOption('CAN');
     await page.locator('#state').selectOption('ON');
 
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
     await expect(page).toHaveURL(/\/signup$/);
     // The address changes before React has put the new page in place: wait for it (About You has Email fields).
     await expect(heading(page, 'Sign Up')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Waits until no antd/rc-motion animation runs (classes ending -appear, -enter, -leave). A dialog still zooming in
@@ -7,4 +7,36 @@ import type { Page } from '@playwright/test';
  */
 export async function afterMotion(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
+}
+
+/** How many frames in a row an element must keep its place before clickAfterLayout clicks it. */
+const STILL_FRAMES = 5;
+
+/**
+ * Clicks an element once the page's layout around it has stopped moving. A form page's sections below the first
+ * screen are laid out only when they come near the view (content-visibility in src/features/form/form.css), with an
+ * estimated height until then: a jump to the footer lays out the sections it lands beside, and the page changes
+ * height two or three frames later. Playwright's own check (the same box in two frames) can pass before that, so
+ * the button moved between press and release and no click happened (a footer button at 390 px on /education).
+ */
+export async function clickAfterLayout(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate(
+    (element, stillFrames) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let still = 0;
+        const check = () => {
+          const box = element.getBoundingClientRect();
+          const place = `${box.top} ${box.left} ${document.documentElement.scrollHeight}`;
+          still = place === last ? still + 1 : 0;
+          last = place;
+          if (still >= stillFrames) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    STILL_FRAMES,
+  );
+  await target.click();
 }

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { SESSION_INVALID } from '../src/kernel/messages';
 import { fieldByLabel, newLoggedInApplicant } from './account';
+import { clickAfterLayout } from './motion';
 
 test('a session revoked on the server sends the next call to /login with the message', async ({
   page,
@@ -22,7 +23,7 @@ test('a session revoked on the server sends the next call to /login with the mes
   await elsewhere.dispose();
 
   await fieldByLabel(page, 'First Name').fill('Ada');
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert').filter({ hasText: SESSION_INVALID })).toBeVisible();
 });

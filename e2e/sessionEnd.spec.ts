@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
-import { afterMotion } from './motion';
+import { afterMotion, clickAfterLayout } from './motion';
 import {
   ANSWERS_KEPT_TITLE,
   INACTIVITY_LOGOUT,
@@ -58,7 +58,7 @@ test('the server answers 401 to a save (session revoked elsewhere)', async ({ pa
   await revokeElsewhere(context, baseURL!);
 
   await fieldByLabel(page, 'First Name').fill('Ada');
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
   await expect(page.getByRole('alert').filter({ hasText: SESSION_INVALID })).toBeVisible();
   // What stays on the device is the unsent answer alone.
   expect(

@@ -4,7 +4,7 @@
  * (on the second server, whose timeouts playwright.config.ts shortens through INACTIVITY_*_MS).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { afterMotion } from './motion';
+import { afterMotion, clickAfterLayout } from './motion';
 import AxeBuilder from '@axe-core/playwright';
 import { SHORT_IDLE, SHORT_IDLE_PORT } from '../playwright.config';
 import { latestCode } from './outbox';
@@ -72,15 +72,15 @@ test.describe('the form shell, for a visitor', () => {
     await expect(page).toHaveURL(/\/final-steps$/);
     await expect(page.getByRole('button', { name: 'Save and Continue' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Save and go back' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Save and go back' }));
     await expect(heading(page, 'Your Academics')).toBeVisible();
     await expect(tabs(page).getByRole('link', { name: 'Your Academics' })).toHaveAttribute('aria-current', 'page');
 
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
     await expect(heading(page, 'Final Steps')).toBeVisible();
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Save and Continue' }));
     await expect(heading(page, 'Check your answers')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await clickAfterLayout(page.getByRole('button', { name: 'Submit Application' }));
     await expect(page).toHaveURL(/\/signup$/);
     // The account pages have the site header and footer, but no account popover.
     await expect(page.getByRole('banner')).toContainText('Undergraduate Admission Application');
@@ -90,7 +90,7 @@ test.describe('the form shell, for a visitor', () => {
   test('Help and Privacy open modals from the footer and close again', async ({ page }) => {
     await page.goto('/education');
     const help = page.getByRole('contentinfo').getByRole('button', { name: 'Help' });
-    await help.click();
+    await clickAfterLayout(help);
     const helpDialog = await settledDialog(page, 'Help');
     await expect(helpDialog).toContainText('apply-help@');
     await expect(helpDialog).toContainText('Some files may need a PDF reader to open.');
@@ -98,7 +98,7 @@ test.describe('the form shell, for a visitor', () => {
     await expect(helpDialog).toBeHidden();
     await expect(help).toBeFocused();
 
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy' }).click();
+    await clickAfterLayout(page.getByRole('contentinfo').getByRole('button', { name: 'Privacy' }));
     const privacy = await settledDialog(page, 'Privacy and Cookie Notice');
     await expect(privacy).toContainText('sid');
     await expect(privacy).toContainText('logged_in');
@@ -183,7 +183,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
         await expect(heading(page, name)).toBeVisible();
         await expectAccessible(page, `on ${path}`);
 
-        await page.getByRole('contentinfo').getByRole('button', { name: 'Help' }).click();
+        await clickAfterLayout(page.getByRole('contentinfo').getByRole('button', { name: 'Help' }));
         await settledDialog(page, 'Help');
         await expectAccessible(page, `on ${path} with the Help modal open`);
         await page.keyboard.press('Escape');
