@@ -33,7 +33,10 @@ export const BUDGETS = {
      * same driver, answer map and concurrency, no HTTP), on PGlite and on PostgreSQL.
      */
     putAnswerMinShareOfDb: 0.6,
-    /** p99 of PUT /api/answer at the highest number of sessions (100). */
+    /**
+     * p99 of PUT /api/answer with the most sessions (100) sending together, in an open loop (bench/openLoop.ts),
+     * putAnswerMinShareOfDb of the statement alone's rate: the wait at the load the share budget asks for.
+     */
     putAnswerP99MaxMs: 50,
     putAnswerMaxErrors: 0,
   },

@@ -299,6 +299,22 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
                   ? `${(l.bareShareOfDb * 100).toFixed(1)} %`
                   : '',
             ]),
+            ...(l.putAtShare
+              ? [
+                  [
+                    l.connections,
+                    `PUT /api/answer at ${l.putAtShare.targetPerSec}/s, open loop (60 % of the statement alone)`,
+                    l.putAtShare.reqPerSec,
+                    `${l.putAtShare.p50Ms} ms`,
+                    `${l.putAtShare.p99Ms} ms`,
+                    `${l.putAtShare.maxMs} ms`,
+                    l.putAtShare.requests,
+                    l.putAtShare.errors,
+                    '',
+                    '',
+                  ],
+                ]
+              : []),
             [
               l.connections,
               'the save statement alone (no HTTP)',

@@ -1,0 +1,144 @@
+/**
+ * An open-loop load: requests leave at a fixed rate whatever the pace of the answers, and each one's latency counts
+ * from the moment it was due, not from when a connection became free. autocannon's closed loop (each connection
+ * sends its next request when the last is answered) cannot say what an applicant waits at a given load: with 100
+ * connections always busy, its mean latency is 100 ÷ the rate it reaches (Little's law), whatever the server does,
+ * and a stall slows the load down instead of showing in the figures (coordinated omission).
+ *
+ * Up to `sessions` requests are in flight, one keep-alive connection each; request i carries session i mod
+ * `sessions`'s cookie. A request still waiting for a connection is late already: that wait is in its latency.
+ */
+import http from 'node:http';
+import { round } from './common';
+
+export interface OpenLoopSpec {
+  route: string;
+  method: 'PUT' | 'GET';
+  path: string;
+  body?: string;
+  cookies: string[];
+  expectedStatus: number;
+}
+
+export interface OpenLoopRun {
+  route: string;
+  connections: number;
+  seconds: number;
+  /** The rate the requests were sent at. */
+  targetPerSec: number;
+  /** Answers per second over the run (below the target when the server fell behind). */
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  /** Answers other than the expected status, connection errors, and requests unanswered within TIMEOUT_MS. */
+  errors: number;
+  connectionErrors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** The value at quantile q (0–1) of ascending `sorted`, nearest rank. */
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+export async function openLoop(
+  baseUrl: string,
+  spec: OpenLoopSpec,
+  sessions: number,
+  targetPerSec: number,
+  seconds: number,
+): Promise<OpenLoopRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sessions });
+  const url = new URL(spec.path, baseUrl);
+  const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let connectionErrors = 0;
+  let timeouts = 0;
+  const pending = new Set<Promise<void>>();
+
+  const send = (index: number, dueAt: number) => {
+    const done = new Promise<void>((resolve) => {
+      let timedOut = false;
+      const request = http.request(
+        url,
+        {
+          agent,
+          method: spec.method,
+          timeout: TIMEOUT_MS,
+          headers: {
+            cookie: spec.cookies[index % spec.cookies.length],
+            ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - dueAt);
+            const code = String(response.statusCode);
+            statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+            resolve();
+          });
+          response.on('error', () => {
+            connectionErrors++;
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => {
+        timedOut = true;
+        timeouts++;
+        request.destroy();
+      });
+      request.on('error', () => {
+        // A request destroyed for its time-out ends here too: it counts once, as a time-out.
+        if (!timedOut) connectionErrors++;
+        resolve();
+      });
+      request.end(body);
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+
+  const intervalMs = 1000 / targetPerSec;
+  const total = Math.round(targetPerSec * seconds);
+  const start = performance.now();
+  let sent = 0;
+  // Every millisecond or so, sends whatever has come due: a late tick sends the overdue ones at once, each timed
+  // from when it was due.
+  while (sent < total) {
+    const now = performance.now();
+    while (sent < total && start + sent * intervalMs <= now) {
+      send(sent, start + sent * intervalMs);
+      sent++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(pending);
+  const elapsedS = (performance.now() - start) / 1000;
+  agent.destroy();
+
+  latencies.sort((a, b) => a - b);
+  const answered = latencies.length;
+  const expected = statusCodes[String(spec.expectedStatus)] ?? 0;
+  return {
+    route: spec.route,
+    connections: sessions,
+    seconds,
+    targetPerSec: round(targetPerSec, 0),
+    reqPerSec: round(answered / elapsedS, 1),
+    p50Ms: round(quantile(latencies, 0.5), 1),
+    p99Ms: round(quantile(latencies, 0.99), 1),
+    maxMs: round(latencies[answered - 1] ?? 0, 1),
+    requests: answered,
+    errors: answered - expected + connectionErrors + timeouts,
+    connectionErrors,
+    timeouts,
+    statusCodes,
+  };
+}
