@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openLoop } from './openLoop';
+
+interface Seen {
+  cookie: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+
+/**
+ * A server that holds its first answer for `holdMs` and answers the rest at once, 200 each but 503 to the fifth
+ * request; it records what each request carried.
+ */
+async function holdingServer(holdMs: number) {
+  const seen: Seen[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      seen.push({ cookie: request.headers.cookie, contentType: request.headers['content-type'], body });
+      const status = seen.length === 5 ? 503 : 200;
+      const answer = () => response.writeHead(status).end('{}');
+      if (seen.length === 1) setTimeout(answer, holdMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    seen,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const spec = (cookies: string[]) => ({
+  route: 'PUT /save',
+  method: 'PUT' as const,
+  path: '/save',
+  body: '{"a":"1"}',
+  cookies,
+  expectedStatus: 200,
+});
+
+describe('openLoop', () => {
+  it('times each request from when it was due: requests waiting behind a held answer count their wait', async () => {
+    const server = await holdingServer(300);
+    try {
+      // One connection, 100 requests a second for half a second: the first is held 300 ms, and the ~30 due
+      // meanwhile wait for the connection. Timed from when they were sent, they would take about 1 ms each.
+      const run = await openLoop(server.baseUrl, spec(['sid=a', 'sid=b', 'sid=c']), 1, 100, 0.5);
+      expect(run.requests).toBe(50);
+      expect(run.targetPerSec).toBe(100);
+      // The request due at 240 ms (the 25th) could not be answered before 300 ms: at least 60 ms late.
+      expect(run.p50Ms).toBeGreaterThanOrEqual(50);
+      expect(run.maxMs).toBeGreaterThanOrEqual(300);
+      expect(run.statusCodes).toEqual({ '200': 49, '503': 1 });
+      expect(run.errors).toBe(1);
+      expect(run.connectionErrors).toBe(0);
+      expect(run.timeouts).toBe(0);
+      // Request i carries session i mod 3's cookie, with the body as JSON.
+      expect(server.seen.slice(0, 6).map((s) => s.cookie)).toEqual([
+        'sid=a',
+        'sid=b',
+        'sid=c',
+        'sid=a',
+        'sid=b',
+        'sid=c',
+      ]);
+      expect(server.seen.every((s) => s.body === '{"a":"1"}' && s.contentType === 'application/json')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts a refused connection as an error, not as an answer', async () => {
+    const server = await holdingServer(0);
+    await server.close();
+    const run = await openLoop(server.baseUrl, spec(['sid=a']), 2, 50, 0.1);
+    expect(run.requests).toBe(0);
+    expect(run.connectionErrors).toBe(5);
+    expect(run.errors).toBe(5);
+  });
+});
