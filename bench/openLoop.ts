@@ -9,34 +9,13 @@
  * `sessions`'s cookie. A request still waiting for a connection is late already: that wait is in its latency.
  */
 import http from 'node:http';
-import { round } from './common';
+import { round, sleep } from './common';
+import type { LoadRun, LoadSpec } from './server';
 
-export interface OpenLoopSpec {
-  route: string;
-  method: 'PUT' | 'GET';
-  path: string;
-  body?: string;
-  cookies: string[];
-  expectedStatus: number;
-}
-
-export interface OpenLoopRun {
-  route: string;
-  connections: number;
-  seconds: number;
+/** A run's figures as autocannon's (reqPerSec: answers per second, below the target when the server fell behind). */
+export interface OpenLoopRun extends LoadRun {
   /** The rate the requests were sent at. */
   targetPerSec: number;
-  /** Answers per second over the run (below the target when the server fell behind). */
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  requests: number;
-  /** Answers other than the expected status, connection errors, and requests unanswered within TIMEOUT_MS. */
-  errors: number;
-  connectionErrors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -47,7 +26,7 @@ const quantile = (sorted: number[], q: number) =>
 
 export async function openLoop(
   baseUrl: string,
-  spec: OpenLoopSpec,
+  spec: LoadSpec & { cookies: string[] },
   sessions: number,
   targetPerSec: number,
   seconds: number,
@@ -117,7 +96,7 @@ export async function openLoop(
       send(sent, start + sent * intervalMs);
       sent++;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await sleep(1);
   }
   await Promise.all(pending);
   const elapsedS = (performance.now() - start) / 1000;

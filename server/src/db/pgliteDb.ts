@@ -69,11 +69,16 @@ export class PgliteDb implements Db {
     worker.unref();
   }
 
+  /** Call `id` waits no more: with no call left waiting, the thread no longer keeps the process alive. */
+  private release(id: number) {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
   private answer(reply: PgliteReply) {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    this.release(reply.id);
     if (reply.ok) waiting.resolve(reply.result);
     else waiting.reject(toError(reply.error, waiting.caller));
   }
@@ -103,8 +108,7 @@ export class PgliteDb implements Db {
         this.worker.postMessage({ ...call, id });
       } catch (error) {
         // A parameter that cannot be copied to the thread (a function, say): this call fails, nothing waits for it.
-        this.pending.delete(id);
-        if (this.pending.size === 0) this.worker.unref();
+        this.release(id);
         reject(error as Error);
       }
     });
