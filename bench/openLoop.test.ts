@@ -82,4 +82,22 @@ describe('openLoop', () => {
     expect(run.connectionErrors).toBe(5);
     expect(run.errors).toBe(5);
   });
+
+  it('reports how late the generator itself sent, and counts that lateness in the latencies', async () => {
+    const server = await holdingServer(0);
+    try {
+      // The generator's own thread is held for 200 ms from 100 ms in: the ~20 requests due meanwhile leave late.
+      setTimeout(() => {
+        const until = performance.now() + 200;
+        while (performance.now() < until);
+      }, 100);
+      const run = await openLoop(server.baseUrl, spec(['sid=a']), 10, 100, 0.5);
+      expect(run.requests).toBe(50);
+      expect(run.sendLateMaxMs).toBeGreaterThanOrEqual(150);
+      expect(run.sendLateP99Ms).toBeGreaterThanOrEqual(150);
+      expect(run.maxMs).toBeGreaterThanOrEqual(run.sendLateMaxMs);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -16,6 +16,12 @@ import type { LoadRun, LoadSpec } from './server';
 export interface OpenLoopRun extends LoadRun {
   /** The rate the requests were sent at. */
   targetPerSec: number;
+  /**
+   * How late the generator itself sent them (p99 and max of send time − due time): it shares the machine's cores,
+   * and its own lateness is in every latency above. Reported so that a reader can tell the server's wait from it.
+   */
+  sendLateP99Ms: number;
+  sendLateMaxMs: number;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -35,6 +41,7 @@ export async function openLoop(
   const url = new URL(spec.path, baseUrl);
   const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
   const latencies: number[] = [];
+  const sendLate: number[] = [];
   const statusCodes: Record<string, number> = {};
   let connectionErrors = 0;
   let timeouts = 0;
@@ -93,6 +100,7 @@ export async function openLoop(
   while (sent < total) {
     const now = performance.now();
     while (sent < total && start + sent * intervalMs <= now) {
+      sendLate.push(now - (start + sent * intervalMs));
       send(sent, start + sent * intervalMs);
       sent++;
     }
@@ -103,6 +111,7 @@ export async function openLoop(
   agent.destroy();
 
   latencies.sort((a, b) => a - b);
+  sendLate.sort((a, b) => a - b);
   const answered = latencies.length;
   const expected = statusCodes[String(spec.expectedStatus)] ?? 0;
   return {
@@ -119,5 +128,7 @@ export async function openLoop(
     connectionErrors,
     timeouts,
     statusCodes,
+    sendLateP99Ms: round(quantile(sendLate, 0.99), 1),
+    sendLateMaxMs: round(sendLate[sendLate.length - 1] ?? 0, 1),
   };
 }

@@ -275,7 +275,14 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
         table(
           ['Sessions', 'Route', 'req/s', 'p50', 'p99', 'max', 'Requests', 'Errors', '÷ ceiling', '÷ statement alone'],
           t.levels.flatMap((l) => [
-            ...[l.ceiling, l.getProfile, l.putAnswer, l.bareRoute, ...(l.putAtShare ? [l.putAtShare] : [])].map((r) => [
+            ...[
+              l.ceiling,
+              l.getProfile,
+              l.putAnswer,
+              l.bareRoute,
+              ...(l.putAtShare ? [l.putAtShare] : []),
+              ...(l.bareAtShare ? [l.bareAtShare] : []),
+            ].map((r) => [
               l.connections,
               r.route,
               r.reqPerSec,
@@ -292,10 +299,10 @@ function serverSection(area: AreaReport<ServerResult> | undefined): string[] {
                     ...(r.timeouts ? [`${r.timeouts} time-outs`] : []),
                     ...(r.connectionErrors ? [`${r.connectionErrors} connection errors`] : []),
                   ].join(', ')})`,
-              // The open loop's rate is set, not reached: a share of the ceiling would say nothing.
+              // The open loops' rate is set, not reached: a share of the ceiling would say nothing.
               r === l.ceiling
                 ? '1'
-                : r === l.putAtShare
+                : r === l.putAtShare || r === l.bareAtShare
                   ? ''
                   : `${((r.reqPerSec / l.ceiling.reqPerSec) * 100).toFixed(1)} %`,
               r === l.putAnswer

@@ -71,8 +71,8 @@ const shareOf = (rounds: Round[], ratio: (r: Round) => number) =>
 export const CEILING_ROUTE = 'GET /api/profile without a session (401)';
 /** The open loop's share of the statement alone's rate: the share budget's (its load is what the p99 is held at). */
 const OPEN_LOOP_SHARE = BUDGETS.server.putAnswerMinShareOfDb;
-const openLoopRoute = (perSec: number) =>
-  `PUT /api/answer at ${round(perSec, 0)} saves/s, open loop (${OPEN_LOOP_SHARE * 100} % of the statement alone)`;
+const openLoopRoute = (route: string, perSec: number) =>
+  `${route} at ${round(perSec, 0)} saves/s, open loop (${OPEN_LOOP_SHARE * 100} % of the statement alone)`;
 
 export interface LoadRun {
   route: string;
@@ -119,6 +119,8 @@ export interface LoadLevel {
    * the statement alone's (its median round here), the load the p99 budget is held at.
    */
   putAtShare?: OpenLoopRun;
+  /** The floor under the same open load (information): what any route that runs the statement would wait. */
+  bareAtShare?: OpenLoopRun;
 }
 
 export interface ServerTargetResult {
@@ -154,7 +156,7 @@ export const benchSeconds = () => {
  * the warm-ups, then every run of every level, with a fifth to spare.
  */
 export const serverAreaTimeoutMs = (seconds: number, databases: number) =>
-  databases * (3 * 60_000 + 1.2 * ((2 + 3 * ROUNDS) * CONNECTION_LEVELS.length + 1) * seconds * 1000);
+  databases * (3 * 60_000 + 1.2 * ((2 + 3 * ROUNDS) * CONNECTION_LEVELS.length + 2) * seconds * 1000);
 
 export interface LoadSpec {
   route: string;
@@ -246,14 +248,14 @@ async function measureTarget(
     // As many processes as the server, so that PUT ÷ the bare route compares like with like.
     const bare = await startBareRoute({ database, answers, sessions, processes: server.processes });
     try {
-      const bareSpec: LoadSpec = {
+      const bareSpec = {
         route: BARE_ROUTE,
         method: 'PUT',
         path: '/save',
         body: answers,
         cookies: bare.cookies,
         expectedStatus: 200,
-      };
+      } satisfies LoadSpec;
       // Warm-up (JIT, connection pools, caches): not reported.
       const warm = Math.min(3, seconds);
       for (const spec of Object.values(specs)) await load(server, spec, 10, warm);
@@ -290,21 +292,21 @@ async function measureTarget(
             (x) => x.perSec,
           );
           const openLoopRate = OPEN_LOOP_SHARE * saveStatement.perSec;
-          const putAtShare =
-            connections === sessions
-              ? await openLoop(
-                  server.baseUrl,
-                  { ...specs.putAnswer, route: openLoopRoute(openLoopRate) },
-                  connections,
-                  openLoopRate,
-                  seconds,
-                )
-              : undefined;
-          if (putAtShare) {
-            log(
-              `  ${database} ×${connections}, ${putAtShare.route}: ${putAtShare.reqPerSec} req/s answered, p99 ${putAtShare.p99Ms} ms, ${putAtShare.errors} errors`,
+          const atShare = async (target: { baseUrl: string }, spec: LoadSpec & { cookies: string[] }) => {
+            const run = await openLoop(
+              target.baseUrl,
+              { ...spec, route: openLoopRoute(spec.route, openLoopRate) },
+              connections,
+              openLoopRate,
+              seconds,
             );
-          }
+            log(
+              `  ${database} ×${connections}, ${run.route}: ${run.reqPerSec} req/s answered, p99 ${run.p99Ms} ms, ${run.errors} errors; sent late by p99 ${run.sendLateP99Ms} ms, max ${run.sendLateMaxMs} ms`,
+            );
+            return run;
+          };
+          const putAtShare = connections === sessions ? await atShare(server, specs.putAnswer) : undefined;
+          const bareAtShare = connections === sessions ? await atShare(bare, bareSpec) : undefined;
           levels.push({
             connections,
             ceiling,
@@ -326,6 +328,7 @@ async function measureTarget(
               bareRoute: x.bareRoute.reqPerSec,
             })),
             ...(putAtShare ? { putAtShare } : {}),
+            ...(bareAtShare ? { bareAtShare } : {}),
           });
           log(
             `  server (${database}) ×${connections}: ceiling ${ceiling.reqPerSec} req/s, GET ${getProfile.reqPerSec}, PUT ${putAnswer.reqPerSec} (median of ${ROUNDS})`,
@@ -462,6 +465,17 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
         .join(
           ', ',
         )}. The p99 budget is held in an open loop (bench/openLoop.ts) at ${OPEN_LOOP_SHARE * 100} % of the statement alone's rate: what an applicant waits while the server carries the load the share budget asks of it.`,
+      `Information, no budget: under that open load, ${targets
+        .flatMap((t) =>
+          t.levels.flatMap((l) =>
+            l.putAtShare && l.bareAtShare
+              ? [
+                  `${t.database}: PUT /api/answer p99 ${l.putAtShare.p99Ms} ms, the floor's (${BARE_ROUTE}) ${l.bareAtShare.p99Ms} ms; the load generator, on the same cores, sent PUT's requests late by p99 ${l.putAtShare.sendLateP99Ms} ms (max ${l.putAtShare.sendLateMaxMs} ms) and the floor's by p99 ${l.bareAtShare.sendLateP99Ms} ms (max ${l.bareAtShare.sendLateMaxMs} ms), lateness that is in their latencies`,
+                ]
+              : [],
+          ),
+        )
+        .join('; ')}.`,
       `Information, no budget: the floor, ${BARE_ROUTE} (bench/bareRoute.ts: the same statement and load, nothing else), as a share of the statement alone: ${targets
         .flatMap((t) =>
           t.levels.map(
