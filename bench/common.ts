@@ -77,6 +77,9 @@ export const mean = (samples: readonly number[]) =>
 export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** A load run's request that gets no answer within this many seconds counts as a time-out (both generators). */
+export const LOAD_TIMEOUT_S = 10;
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Rejects after `ms` (the area's own work may go on; run.ts moves on and says the area timed out). */

@@ -21,7 +21,7 @@ import { sessionCheckedInStatement, sessionLimits } from '../server/src/identity
 import type { AnswerMap } from '../src/kernel/form/requiredAnswers';
 import { migrate } from '../server/src/db/migrate';
 import { makeDataDir } from './appServer';
-import { round } from './common';
+import { percentile, round } from './common';
 
 /** The two databases the server runs on, as the report names them. */
 export type BenchDatabase = 'PGlite' | 'PostgreSQL';
@@ -34,9 +34,6 @@ export interface StatementRate {
   p99Ms: number;
   errors: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 /** Saves applicant `n`'s answers (`json`) with the statement PUT /api/answer runs; the new version, if it saved. */
 export type SaveStatement = (n: number, json: string) => Promise<number | undefined>;
@@ -68,7 +65,6 @@ export async function measureStatement(
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
   return {
     connections,
     seconds,

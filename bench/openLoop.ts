@@ -9,7 +9,7 @@
  * `sessions`'s cookie. A request still waiting for a connection is late already: that wait is in its latency.
  */
 import http from 'node:http';
-import { round, sleep } from './common';
+import { LOAD_TIMEOUT_S, percentile, round, sleep } from './common';
 import type { LoadRun, LoadSpec } from './server';
 
 /** A run's figures as autocannon's (reqPerSec: answers per second, below the target when the server fell behind). */
@@ -24,11 +24,8 @@ export interface OpenLoopRun extends LoadRun {
   sendLateMaxMs: number;
 }
 
-const TIMEOUT_MS = 10_000;
-
-/** The value at quantile q (0–1) of ascending `sorted`, nearest rank. */
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+/** A figure of `samples` in ms, as autocannon gives it: 0 when there is none (every request failed). */
+const msAt = (samples: number[], q: number) => (samples.length === 0 ? 0 : round(percentile(samples, q), 1));
 
 export async function openLoop(
   baseUrl: string,
@@ -55,7 +52,7 @@ export async function openLoop(
         {
           agent,
           method: spec.method,
-          timeout: TIMEOUT_MS,
+          timeout: LOAD_TIMEOUT_S * 1000,
           headers: {
             cookie: spec.cookies[index % spec.cookies.length],
             ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
@@ -110,8 +107,6 @@ export async function openLoop(
   const elapsedS = (performance.now() - start) / 1000;
   agent.destroy();
 
-  latencies.sort((a, b) => a - b);
-  sendLate.sort((a, b) => a - b);
   const answered = latencies.length;
   const expected = statusCodes[String(spec.expectedStatus)] ?? 0;
   return {
@@ -120,15 +115,15 @@ export async function openLoop(
     seconds,
     targetPerSec: round(targetPerSec, 0),
     reqPerSec: round(answered / elapsedS, 1),
-    p50Ms: round(quantile(latencies, 0.5), 1),
-    p99Ms: round(quantile(latencies, 0.99), 1),
-    maxMs: round(latencies[answered - 1] ?? 0, 1),
+    p50Ms: msAt(latencies, 0.5),
+    p99Ms: msAt(latencies, 0.99),
+    maxMs: msAt(latencies, 1),
     requests: answered,
     errors: answered - expected + connectionErrors + timeouts,
     connectionErrors,
     timeouts,
     statusCodes,
-    sendLateP99Ms: round(quantile(sendLate, 0.99), 1),
-    sendLateMaxMs: round(sendLate[sendLate.length - 1] ?? 0, 1),
+    sendLateP99Ms: msAt(sendLate, 0.99),
+    sendLateMaxMs: msAt(sendLate, 1),
   };
 }

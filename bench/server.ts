@@ -41,7 +41,7 @@ import {
 } from './appServer';
 import os from 'node:os';
 import { BUDGETS } from './budgets';
-import { check, log, round, type AreaOutput, type Check } from './common';
+import { check, LOAD_TIMEOUT_S, log, round, type AreaOutput, type Check } from './common';
 import { BARE_ROUTE, startBareRoute } from './bareRoute';
 import { measureStatement, withSaveDatabase, type BenchDatabase, type StatementRate } from './dbRate';
 import { openLoop, type OpenLoopRun } from './openLoop';
@@ -182,7 +182,7 @@ function load(
         method: spec.method,
         connections,
         duration: seconds,
-        timeout: 10,
+        timeout: LOAD_TIMEOUT_S,
         headers,
         ...(spec.body ? { body: spec.body } : {}),
         // One session per connection: connection i sends cookie i (round robin when there are fewer).
@@ -305,8 +305,10 @@ async function measureTarget(
             );
             return run;
           };
-          const putAtShare = connections === sessions ? await atShare(server, specs.putAnswer) : undefined;
-          const bareAtShare = connections === sessions ? await atShare(bare, bareSpec) : undefined;
+          const openLoops =
+            connections === sessions
+              ? { putAtShare: await atShare(server, specs.putAnswer), bareAtShare: await atShare(bare, bareSpec) }
+              : {};
           levels.push({
             connections,
             ceiling,
@@ -327,8 +329,7 @@ async function measureTarget(
               statement: x.statement.perSec,
               bareRoute: x.bareRoute.reqPerSec,
             })),
-            ...(putAtShare ? { putAtShare } : {}),
-            ...(bareAtShare ? { bareAtShare } : {}),
+            ...openLoops,
           });
           log(
             `  server (${database}) ×${connections}: ceiling ${ceiling.reqPerSec} req/s, GET ${getProfile.reqPerSec}, PUT ${putAnswer.reqPerSec} (median of ${ROUNDS})`,
