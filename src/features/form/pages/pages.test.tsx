@@ -202,3 +202,29 @@ describe('Completion', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
   });
 });
+
+describe('sections as forms', () => {
+  it('each section is a form of its own, and Enter in a field submits nothing and keeps the page', async () => {
+    const { router, user } = renderApp('/about');
+    await h1('About You');
+    // The browser's autofill reads the form a field belongs to after each keystroke: the section, not the page.
+    const nameForm = screen.getByRole('heading', { level: 2, name: 'Your Name' }).closest('form')!;
+    const firstName = within(nameForm).getByRole('textbox', { name: /^First Name/ });
+    expect(within(nameForm).queryByRole('combobox', { name: /^Address/ })).toBeNull();
+    expect(screen.getByRole('combobox', { name: /^Address/ }).closest('form')).not.toBe(nameForm);
+
+    const submits: boolean[] = [];
+    const onSubmit = (event: Event) => submits.push(event.defaultPrevented);
+    document.addEventListener('submit', onSubmit);
+    try {
+      await user.type(firstName, 'Ada{Enter}');
+      nameForm.requestSubmit();
+    } finally {
+      document.removeEventListener('submit', onSubmit);
+    }
+    expect(submits.length).toBeGreaterThan(0);
+    expect(submits.every((prevented) => prevented)).toBe(true);
+    expect(router.state.location.pathname).toBe('/about');
+    expect(firstName).toHaveValue('Ada');
+  });
+});
