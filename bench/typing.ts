@@ -11,9 +11,11 @@
  *
  * Re-renders: React's Profiler reports nothing in a production build, so the page defines `__FORM_RENDER_HOOK__`
  * before the app loads (an init script) and the bench's build wraps each question component to report its key on
- * every render (bench/countedRenderers.ts, in place of src/features/form/activeRenderers.ts). Per keystroke
- * (keydown → its frame): how many times question components rendered, and which. The page is also watched with a MutationObserver: which question
- * fields (.form-field) had any DOM change (a lower bound, kept as a cross-check).
+ * every render (bench/countedRenderers.ts, in place of src/features/form/activeRenderers.ts). Per keystroke (from its
+ * keydown to the next keydown, or to the end of the field's typing: a text field gives the store its text after the
+ * frame, useTypedText, and that render counts too): how many times question components rendered, and which. The
+ * page is also watched with a MutationObserver: which question fields (.form-field) had any DOM change (a lower
+ * bound, kept as a cross-check).
  */
 import type { Page } from '@playwright/test';
 import { questionByKey } from '../src/kernel/form/definition';
@@ -178,7 +180,6 @@ export async function instrument(page: Page) {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
             sample.frame = performance.now();
-            if (state.open === sample) state.open = null;
           };
           channel.port2.postMessage(null);
         });
@@ -257,7 +258,9 @@ export async function typeInFields(
     const input = page.locator(selectorOf(key));
     const measure = (field: string | null) =>
       page.evaluate((k) => {
-        (window as unknown as { __typingBench: { field: string | null } }).__typingBench.field = k;
+        const state = (window as unknown as { __typingBench: { field: string | null; open: unknown } }).__typingBench;
+        state.field = k;
+        state.open = null; // the last keystroke's window ends here
       }, field);
     // Clearing sends keys of its own (select all, Delete): not measured.
     await measure(null);

@@ -20,14 +20,14 @@ function loggedIn(): Partial<RootState> {
 const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
 const warning = () => screen.queryByRole('dialog', { name: INACTIVITY_WARNING_TITLE });
 
-/** The app at /about, settled, with the idle clock started afresh by one keypress. */
+/** The app at /about, settled, with the idle clock started afresh by one key press (the key's release). */
 async function renderIdleApp(preloadedState?: Partial<RootState>) {
   const result = renderApp('/about', { preloadedState });
   await screen.findByRole('heading', { level: 1, name: 'About You' }, { timeout: 5000 });
   if (preloadedState?.session?.is_logged_in) {
     await waitFor(() => expect(result.store.getState().session.profile_loaded).toBe(true));
   }
-  fireEvent.keyDown(document, { key: 'a' });
+  fireEvent.keyUp(document, { key: 'a' });
   // Every location the router moves to, with its state (the login page consumes errorMessage once shown).
   const visits: { pathname: string; state: unknown }[] = [];
   result.router.subscribe(({ location }) => visits.push({ pathname: location.pathname, state: location.state }));
@@ -98,7 +98,7 @@ describe('InactivityWatcher', () => {
     await renderIdleApp(loggedIn());
     for (let i = 0; i < 5; i += 1) {
       advance(PROMPT_AT - 1000);
-      fireEvent.keyDown(document, { key: 'b' });
+      fireEvent.keyUp(document, { key: 'b' });
     }
     expect(warning()).not.toBeInTheDocument();
     advance(PROMPT_AT);

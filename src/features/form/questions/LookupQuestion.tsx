@@ -4,7 +4,8 @@ import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../.
 import { api, type LookupSuggestion } from '../../../services/api';
 import type { LookupQuestion as LookupQuestionDef } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
-import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
+import { useFieldErrors, useRequired } from '../renderer/hooks';
+import { useTypedText } from '../renderer/useTypedText';
 import { useDebounced } from '../renderer/useDebounced';
 import { fillFromDetail } from './lookupFill';
 
@@ -13,7 +14,7 @@ export const lookupTextKey = (question: LookupQuestionDef) => question.fills[que
 
 /**
  * A search box with suggestions: the ARIA 1.2 combobox pattern (an input with role combobox controlling a
- * listbox). Typing stores the text and asks GET /lookup/find (debounced 200 ms, max wait 500 ms) for at most 5
+ * listbox). Typing stores the text (useTypedText) and asks GET /lookup/find (debounced 200 ms, max wait 500 ms) for at most 5
  * suggestions; arrows move through them, Enter or a click picks one, Escape closes the list. Picking fetches the
  * record and fills the mapped answers. A failed suggestion call shows no list, silently; a failed record call
  * keeps the chosen label (SPEC §8).
@@ -21,10 +22,9 @@ export const lookupTextKey = (question: LookupQuestionDef) => question.fills[que
 export function LookupQuestion({ question, readOnly }: QuestionProps<LookupQuestionDef>) {
   const { key, category } = question;
   const textKey = lookupTextKey(question);
-  const value = useTextAnswer(textKey);
+  const { value, ref, onChange: onTyped, onBlur: sendTyped, replace } = useTypedText<HTMLInputElement>(textKey);
   const messages = useFieldErrors(key);
   const required = useRequired(question.required);
-  const setText = useAnswerSetter(textKey);
   const dispatch = useAppDispatch();
   const [suggestions, setSuggestions] = useState<readonly LookupSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -73,7 +73,7 @@ export function LookupQuestion({ question, readOnly }: QuestionProps<LookupQuest
     setSuggestions([]);
     close();
     // The chosen label stays even when the record cannot be fetched (SPEC §8).
-    setText(suggestion.text);
+    replace(suggestion.text);
     try {
       const detail = await dispatch(
         api.endpoints.lookupDetail.initiate({ id: suggestion.id, category }, { subscribe: false }),
@@ -133,7 +133,7 @@ export function LookupQuestion({ question, readOnly }: QuestionProps<LookupQuest
           className="form-input"
           autoComplete="off"
           spellCheck={false}
-          value={value}
+          ref={ref}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
@@ -142,11 +142,14 @@ export function LookupQuestion({ question, readOnly }: QuestionProps<LookupQuest
           aria-invalid={messages.length > 0 || undefined}
           aria-describedby={describe(key, question.hint, messages)}
           onChange={(event) => {
-            setText(event.target.value);
+            onTyped(event);
             search.call(event.target.value);
           }}
           onKeyDown={onKeyDown}
-          onBlur={close}
+          onBlur={() => {
+            close();
+            sendTyped();
+          }}
         />
         <ul
           id={listId}

@@ -1,15 +1,15 @@
 import type { InputQuestion } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
-import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
+import { useFieldErrors, useRequired } from '../renderer/hooks';
+import { useTypedText } from '../renderer/useTypedText';
 import { autocompleteFor } from './autocomplete';
 
-/** A one-line text input (type text or password); at most question.maxLength characters. */
+/** A one-line text input (type text or password); at most question.maxLength characters. Typed, not controlled: useTypedText. */
 export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion>) {
   const { key } = question;
-  const value = useTextAnswer(key);
+  const { value, ref, onChange, onBlur } = useTypedText<HTMLInputElement>(key);
   const messages = useFieldErrors(key);
   const required = useRequired(question.required);
-  const setAnswer = useAnswerSetter(key);
   const isPassword = question.type === 'password';
 
   if (readOnly) {
@@ -26,13 +26,14 @@ export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion
         name={key}
         type={isPassword ? 'password' : 'text'}
         className="form-input"
-        value={value}
+        ref={ref}
         maxLength={question.maxLength}
         autoComplete={isPassword ? 'off' : autocompleteFor(key)}
         aria-required={required || undefined}
         aria-invalid={messages.length > 0 || undefined}
         aria-describedby={describe(key, question.hint, messages)}
-        onChange={(event) => setAnswer(event.target.value)}
+        onChange={onChange}
+        onBlur={onBlur}
       />
     </FieldShell>
   );

@@ -1,7 +1,8 @@
 import { TEXTAREA_MAX_LENGTH } from '../../../kernel/constants';
 import type { InputQuestion } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
-import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
+import { useFieldErrors, useRequired } from '../renderer/hooks';
+import { useTypedText } from '../renderer/useTypedText';
 
 export const characterCount = (used: number, max: number) => `${used} of ${max} characters used`;
 
@@ -9,10 +10,9 @@ export const characterCount = (used: number, max: number) => `${used} of ${max} 
 export function TextareaQuestion({ question, readOnly }: QuestionProps<InputQuestion>) {
   const { key } = question;
   const max = question.maxLength ?? TEXTAREA_MAX_LENGTH;
-  const value = useTextAnswer(key);
+  const { value, ref, onChange, onBlur } = useTypedText<HTMLTextAreaElement>(key);
   const messages = useFieldErrors(key);
   const required = useRequired(question.required);
-  const setAnswer = useAnswerSetter(key);
   const countId = `${key}-count`;
 
   if (readOnly) {
@@ -42,12 +42,13 @@ export function TextareaQuestion({ question, readOnly }: QuestionProps<InputQues
         name={key}
         className="form-textarea"
         rows={max > 2000 ? 12 : 6}
-        value={value}
+        ref={ref}
         maxLength={max}
         aria-required={required || undefined}
         aria-invalid={messages.length > 0 || undefined}
         aria-describedby={describe(key, question.hint, messages, countId)}
-        onChange={(event) => setAnswer(event.target.value)}
+        onChange={onChange}
+        onBlur={onBlur}
       />
     </FieldShell>
   );
