@@ -134,6 +134,7 @@ export function LookupQuestion({ question, readOnly }: QuestionProps<LookupQuest
           autoComplete="off"
           spellCheck={false}
           ref={ref}
+          defaultValue={value}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}

@@ -27,6 +27,7 @@ export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion
         type={isPassword ? 'password' : 'text'}
         className="form-input"
         ref={ref}
+        defaultValue={value}
         maxLength={question.maxLength}
         autoComplete={isPassword ? 'off' : autocompleteFor(key)}
         aria-required={required || undefined}

@@ -43,6 +43,7 @@ export function TextareaQuestion({ question, readOnly }: QuestionProps<InputQues
         className="form-textarea"
         rows={max > 2000 ? 12 : 6}
         ref={ref}
+        defaultValue={value}
         maxLength={max}
         aria-required={required || undefined}
         aria-invalid={messages.length > 0 || undefined}

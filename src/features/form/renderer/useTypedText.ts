@@ -65,7 +65,8 @@ export function useTypedText<E extends HTMLInputElement | HTMLTextAreaElement>(k
     [store],
   );
 
-  // The store's value into the field: on mount, and whenever it changes while no typing is waiting.
+  // The store's value into the field whenever it changes while no typing is waiting. (The field also renders it as
+  // its defaultValue: set while the page renders, not in the commit, which React cannot cut into slices.)
   useLayoutEffect(() => {
     const field = ref.current;
     if (field && typed.current === null && field.value !== value) field.value = value;
@@ -90,5 +91,6 @@ export function useTypedText<E extends HTMLInputElement | HTMLTextAreaElement>(k
     [send],
   );
 
+  /** Render `value` as the field's defaultValue, and give it `ref`, `onChange` and `onBlur`. */
   return { value, ref, onChange, onBlur: send, replace };
 }
