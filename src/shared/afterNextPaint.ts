@@ -1,10 +1,13 @@
+import { nextTask } from './nextTask';
+
 /**
- * Runs `fn` in a task after the next frame has been painted: work that must follow a keystroke, but that the
- * applicant should not wait for before seeing the character (requestAnimationFrame, then a message: the frame's
- * style, layout and paint come between the two).
+ * Runs `fn` once, in a task after the next frame has been painted: work that must follow a keystroke, but that the
+ * applicant should not wait for before seeing the character (requestAnimationFrame, then nextTask: the frame's style,
+ * layout and paint come between the two).
  *
- * At once where nothing paints: a hidden tab (it gets no frames, so the work would wait until the tab is shown
- * again) and jsdom in the unit tests (no MessageChannel there; see nextTask).
+ * A hidden page gets no frames, so there `fn` runs at once, and also as soon as the page is hidden before the frame
+ * (a tab closed or switched away from): whatever waits for the frame is never left behind. Where nothing paints at
+ * all (jsdom in the unit tests: no MessageChannel, see nextTask) it runs at once too.
  */
 export function afterNextPaint(fn: () => void): void {
   if (
@@ -15,12 +18,16 @@ export function afterNextPaint(fn: () => void): void {
     fn();
     return;
   }
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      fn();
-    };
-    channel.port2.postMessage(null);
-  });
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener('visibilitychange', runIfHidden);
+    fn();
+  };
+  const runIfHidden = () => {
+    if (document.visibilityState === 'hidden') run();
+  };
+  document.addEventListener('visibilitychange', runIfHidden);
+  requestAnimationFrame(() => void nextTask().then(run));
 }

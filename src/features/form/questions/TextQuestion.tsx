@@ -4,7 +4,10 @@ import { useFieldErrors, useRequired } from '../renderer/hooks';
 import { useTypedText } from '../renderer/useTypedText';
 import { autocompleteFor } from './autocomplete';
 
-/** A one-line text input (type text or password); at most question.maxLength characters. Typed, not controlled: useTypedText. */
+/**
+ * A one-line text input (type text or password); at most question.maxLength characters. Uncontrolled: the text
+ * reaches the store after the frame that shows it (useTypedText).
+ */
 export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion>) {
   const { key } = question;
   const { value, ref, onChange, onBlur } = useTypedText<HTMLInputElement>(key);

@@ -17,9 +17,9 @@ class FakeMessageChannel {
   port2 = { postMessage: () => messages.push(() => this.port1.onmessage?.()) };
 }
 
-/** The browser paints a frame (its rAF callbacks), then runs the tasks posted by then. */
-function paintFrame() {
-  act(() => {
+/** The browser paints a frame (its rAF callbacks), then runs the tasks posted by then (and their microtasks). */
+async function paintFrame() {
+  await act(async () => {
     const due = frames;
     frames = [];
     due.forEach((callback) => callback(performance.now()));
@@ -59,7 +59,7 @@ it('shows each character at once and gives the store the text after the next fra
   expect(input).toHaveValue('Boston');
   expect(valuesOf(store).city).toBe('Bos');
 
-  paintFrame();
+  await paintFrame();
   expect(valuesOf(store).city).toBe('Boston');
   expect(input).toHaveValue('Boston');
 });
@@ -99,17 +99,17 @@ it('writes a change of the store into the field, but not over typing the store h
     store.dispatch(answersLoaded({ city: 'Madrid' }));
   });
   expect(input).toHaveValue('Paris!');
-  paintFrame();
+  await paintFrame();
   expect(valuesOf(store).city).toBe('Paris!');
   expect(input).toHaveValue('Paris!');
 });
 
-it('shows what the store kept when it drops a character it cannot store', () => {
+it('shows what the store kept when it drops a character it cannot store', async () => {
   const { store } = renderQuestion(question, { state: formState({ values: { city: 'Bad' } }) });
   const input = screen.getByRole('textbox', { name: 'City' });
   // A pasted null character: the store keeps 'Bad' as it was, so no change of the store puts it back in the field.
   fireEvent.change(input, { target: { value: 'Ba\u0000d' } });
-  paintFrame();
+  await paintFrame();
   expect(valuesOf(store).city).toBe('Bad');
   expect(input).toHaveValue('Bad');
 });
@@ -118,7 +118,7 @@ it('counts a text area’s characters once the store has them', async () => {
   const { store, user } = renderQuestion(textarea('essay', 'Essay', { maxLength: 100 }));
   await user.type(screen.getByRole('textbox', { name: 'Essay' }), 'Hello');
   expect(screen.getByText('0 of 100 characters used')).toBeInTheDocument();
-  paintFrame();
+  await paintFrame();
   expect(valuesOf(store).essay).toBe('Hello');
   expect(screen.getByText('5 of 100 characters used')).toBeInTheDocument();
 });
@@ -143,7 +143,7 @@ it('keeps a suggestion picked before the typing was sent, not the typing', async
   await screen.findByRole('option', { name: /Sample School 1/ });
   expect(valuesOf(store).hs_name).toBeUndefined(); // no frame yet: 'Sam' waits
   await user.keyboard('{ArrowDown}{Enter}');
-  paintFrame();
+  await paintFrame();
   await screen.findByDisplayValue('Sample Central High School');
   expect(valuesOf(store)).toMatchObject({ hs_name: 'Sample Central High School', hs_city: 'Springfield' });
 });
