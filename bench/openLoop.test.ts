@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openLoop } from './openLoop';
+import { openLoop, readAnswer } from './openLoop';
 
 interface Seen {
   cookie: string | undefined;
@@ -99,5 +99,25 @@ describe('openLoop', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('readAnswer', () => {
+  const bytes = (text: string) => Buffer.from(text, 'latin1');
+
+  it('waits for the whole head and the whole Content-Length body', () => {
+    expect(readAnswer(bytes('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n'))).toBeUndefined();
+    expect(readAnswer(bytes('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{'))).toBeUndefined();
+    const answer = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}';
+    expect(readAnswer(bytes(answer))).toEqual({ status: 200, length: answer.length });
+  });
+
+  it('reads a chunked body to its last chunk, and an answer with no body', () => {
+    const head = 'HTTP/1.1 401 Unauthorized\r\ntransfer-encoding: chunked\r\n\r\n';
+    expect(readAnswer(bytes(`${head}2\r\n{}\r\n`))).toBeUndefined();
+    expect(readAnswer(bytes(`${head}2\r\n{}\r\n0\r\n\r\n`))).toEqual({ status: 401, length: head.length + 12 });
+    expect(readAnswer(bytes(`${head}0\r\n\r\n`))).toEqual({ status: 401, length: head.length + 5 });
+    const noContent = 'HTTP/1.1 204 No Content\r\nkeep-alive: timeout=72\r\n\r\n';
+    expect(readAnswer(bytes(noContent))).toEqual({ status: 204, length: noContent.length });
   });
 });
