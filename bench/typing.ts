@@ -7,7 +7,10 @@
  * Latency is measured in the page: a capturing keydown listener notes performance.now(); the next
  * requestAnimationFrame callback notes performance.now() again ("keydown → next frame", the issue's measure, held
  * against the budget) and posts a message; the time that message arrives, after the frame's style, layout and paint,
- * gives "keydown → frame painted" (shown and held against the same budget: it is what the applicant sees).
+ * gives "keydown → frame painted" (what the applicant sees; shown here, and held against the peers' in the peers area).
+ * The painted figure has no budget of its own in ms: the issue's 16 ms is for keydown → next frame, and the wait for
+ * the next frame from a random moment alone has a p95 of 15.8 ms at 60 Hz, so a painted p95 within 16 ms would leave
+ * a frame's style, layout and paint 0.2 ms at 4× CPU, which no page has.
  *
  * Re-renders: React's Profiler reports nothing in a production build, so the page defines `__FORM_RENDER_HOOK__`
  * before the app loads (an init script) and the bench's build wraps each question component to report its key on
@@ -376,14 +379,6 @@ export async function runTyping(server: RunningServer): Promise<AreaOutput<Typin
         check('typing', 'Typing p95, keydown → next frame (rAF), CPU 4×', data.latency.p95Ms, 'ms', {
           max: b.p95MaxMs,
         }),
-        check(
-          'typing',
-          'Typing p95, keydown → that frame painted, CPU 4×',
-          data.latencyPainted.p95Ms,
-          'ms',
-          { max: b.p95MaxMs },
-          "adds the frame's style, layout and paint: what the applicant waits for",
-        ),
         check(
           'typing',
           'Question component renders per keystroke, max',
