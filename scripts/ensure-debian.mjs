@@ -16,7 +16,9 @@ const works = (command, args) => {
 /** What each need is for, how to tell it is there, and the packages that bring it. */
 const NEEDS = {
   chromium: {
-    why: 'the end-to-end tests drive Debian’s Chromium (playwright.config.ts; CHROMIUM_PATH to use another)',
+    why:
+      'the end-to-end tests and npm run bench drive Debian’s Chromium (playwright.config.ts, bench/common.ts; ' +
+      'CHROMIUM_PATH to use another)',
     present: () => existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
     packages: ['chromium'],
   },
