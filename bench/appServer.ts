@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app';
@@ -271,9 +272,25 @@ export function makeDataDir(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`));
 }
 
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function answersOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** Starts server/src/main.ts (node --import tsx: the child is the server itself) and waits until it answers. */
 export async function startServer(options: ServerOptions & { dataDir: string }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  // A server left running by an interrupted run would answer in this one's place, on another database.
+  if (await answersOn(options.port)) {
+    throw new Error(`Port ${options.port} is in use (a server left by an earlier run?): stop it, or set BENCH_PORT.`);
+  }
   const env = serverEnv(options);
   // The processes it runs, as its own config counts them (with several, a primary supervises them).
   const processes = loadConfig(env).serverProcesses;
