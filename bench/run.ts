@@ -25,6 +25,7 @@ import {
   loadAverage,
   log,
   NOISY_LOAD,
+  SETTLED_LOAD,
   OUT_DIR,
   ROOT,
   sleep,
@@ -110,7 +111,7 @@ async function build(distDir: string): Promise<void> {
   });
 }
 
-/** How long an area waits for the machine's load to settle below NOISY_LOAD before it starts anyway. */
+/** How long an area waits for the machine's load to settle to SETTLED_LOAD before it starts anyway. */
 const SETTLE_MS = 120_000;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -125,7 +126,7 @@ async function runArea<T>(
   // for it to settle (at most SETTLE_MS). The load it starts at is recorded, and its figures flagged as noisy when
   // other work was still competing with it.
   const settleStart = Date.now();
-  while (loadAverage() > NOISY_LOAD && Date.now() - settleStart < SETTLE_MS) await sleep(5_000);
+  while (loadAverage() > SETTLED_LOAD && Date.now() - settleStart < SETTLE_MS) await sleep(5_000);
   const loadBefore = Math.round(loadAverage() * 100) / 100;
   const noisy = loadBefore > NOISY_LOAD;
   log(`${title}… (load average ${loadBefore}${noisy ? ': noisy' : ''})`);
