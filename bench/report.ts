@@ -73,13 +73,14 @@ function table(header: string[], rows: (string | number)[][]): string {
 /** The budget table (also pasted into the README's Performance section). */
 export function budgetTable(checks: Check[]): string {
   return table(
-    ['Area', 'Figure', 'Value', 'Budget', ''],
+    ['Area', 'Figure', 'Value', 'Budget', '', 'Note'],
     checks.map((c) => [
       c.area,
       c.name,
       c.noisy ? `${fmt(c.value, c.unit)} (noisy)` : fmt(c.value, c.unit),
       c.budget,
       c.pass ? PASS : MISS,
+      c.note ?? '',
     ]),
   );
 }

@@ -404,6 +404,10 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
 
   const b = BUDGETS.server;
   const most = Math.max(...CONNECTION_LEVELS);
+  // Beside each share and p99, the floor's figure in the same run: a budget the floor misses too is beyond any Node
+  // route in front of this statement on this machine, whatever our route does.
+  const floorNote = (figure: string, floorMeets: boolean) =>
+    `the floor (bare route): ${figure}${floorMeets ? '' : ', a miss too'}`;
   const checks: Check[] = targets.flatMap((t) =>
     t.levels.flatMap((level) => [
       check(
@@ -412,6 +416,7 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
         round(level.putShareOfDb * 100, 1),
         '%',
         { min: b.putAnswerMinShareOfDb * 100 },
+        floorNote(`${round(level.bareShareOfDb * 100, 1)} %`, level.bareShareOfDb >= b.putAnswerMinShareOfDb),
       ),
       ...(level.putAtShare
         ? [
@@ -421,6 +426,8 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
               level.putAtShare.p99Ms,
               'ms',
               { max: b.putAnswerP99MaxMs },
+              level.bareAtShare &&
+                floorNote(`${level.bareAtShare.p99Ms} ms`, level.bareAtShare.p99Ms <= b.putAnswerP99MaxMs),
             ),
             check(
               'server',
