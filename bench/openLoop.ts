@@ -35,6 +35,7 @@ const msAt = (samples: number[], q: number) => (samples.length === 0 ? 0 : round
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 const LAST_CHUNK = Buffer.from('\r\n0\r\n\r\n');
+const NOTHING = Buffer.alloc(0);
 
 /**
  * The status and length of the first HTTP/1.1 answer in `bytes`, once all of it has arrived (undefined before):
@@ -107,7 +108,7 @@ export async function openLoop(
 
   const finish = (slot: Slot) => {
     slot.dueAt = undefined;
-    slot.received = Buffer.alloc(0);
+    slot.received = NOTHING;
     finished++;
     if (finished === total) allFinished();
     const next = waitingHead < waiting.length ? waiting[waitingHead++] : undefined;
@@ -153,7 +154,7 @@ export async function openLoop(
   }
 
   for (let i = 0; i < sessions; i++)
-    free.push({ socket: undefined, dueAt: undefined, received: Buffer.alloc(0), timedOut: false });
+    free.push({ socket: undefined, dueAt: undefined, received: NOTHING, timedOut: false });
 
   const intervalMs = 1000 / targetPerSec;
   const start = performance.now();

@@ -15,9 +15,9 @@ export const lookupTextKey = (question: LookupQuestionDef) => question.fills[que
 /**
  * A search box with suggestions: the ARIA 1.2 combobox pattern (an input with role combobox controlling a
  * listbox). Typing stores the text (useTypedText) and asks GET /lookup/find (debounced 200 ms, max wait 500 ms)
- * for at most 5 suggestions; arrows move through them, Enter or a click picks one, Escape closes the list. Picking fetches the
- * record and fills the mapped answers. A failed suggestion call shows no list, silently; a failed record call
- * keeps the chosen label (SPEC §8).
+ * for at most 5 suggestions; arrows move through them, Enter or a click picks one, Escape closes the list.
+ * Picking fetches the record and fills the mapped answers. A failed suggestion call shows no list, silently; a
+ * failed record call keeps the chosen label (SPEC §8).
  */
 export function LookupQuestion({ question, readOnly }: QuestionProps<LookupQuestionDef>) {
   const { key, category } = question;

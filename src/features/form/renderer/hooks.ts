@@ -14,11 +14,11 @@ const NO_MESSAGES: readonly string[] = [];
 /** One answer (undefined when never answered). */
 export const useAnswer = (key: string): AnswerValue | undefined => useAppSelector((s) => s.answers.values[key]);
 
+/** An answer as a text field shows it ('' when empty or not text). */
+export const asText = (value: AnswerValue | undefined): string => (typeof value === 'string' ? value : '');
+
 /** One answer as text ('' when empty or not text). */
-export function useTextAnswer(key: string): string {
-  const value = useAnswer(key);
-  return typeof value === 'string' ? value : '';
-}
+export const useTextAnswer = (key: string): string => asText(useAnswer(key));
 
 /** One field's validation messages (the same array until they change). */
 export const useFieldErrors = (key: string): readonly string[] =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { afterNextPaint } from '../../../shared/afterNextPaint';
 import { useAppStore } from '../../../shared/hooks';
-import { useAnswerSetter, useTextAnswer } from './hooks';
+import { asText, useAnswerSetter, useTextAnswer } from './hooks';
 
 /**
  * A text answer typed into an uncontrolled <input> or <textarea>: the browser shows each character itself, and the
@@ -26,8 +26,7 @@ export function useTypedText<E extends HTMLInputElement | HTMLTextAreaElement>(k
   const commit = useCallback(
     (text: string) => {
       setAnswer(text);
-      const stored = getState().answers.values[key];
-      const kept = typeof stored === 'string' ? stored : '';
+      const kept = asText(getState().answers.values[key]);
       if (ref.current && ref.current.value !== kept) ref.current.value = kept;
     },
     [setAnswer, getState, key],
