@@ -17,13 +17,34 @@ export const USAGE = `Admin commands (npm run admin -- <command>):
   import-lookup <category> <file.csv> [--append]
                                           import look-up data; category: ${LOOKUP_CATEGORIES.join(' | ')}`;
 
+const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' } } as const;
+
+/**
+ * The arguments with the options first and every other argument after `--`, in its order: only OPTIONS are options.
+ * A token is base64url, so one in 64 starts with '-' (and one in 4,096 with '--'), which parseArgs would take for an
+ * option and refuse: `service-token revoke -U…` failed.
+ */
+function optionsFirst(argv: string[]): string[] {
+  const options: string[] = [];
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : '';
+    if (!Object.hasOwn(OPTIONS, name)) positionals.push(arg);
+    else if (OPTIONS[name as keyof typeof OPTIONS].type === 'string' && !arg.includes('=') && i + 1 < argv.length) {
+      options.push(arg, argv[++i]);
+    } else options.push(arg);
+  }
+  return [...options, '--', ...positionals];
+}
+
 /** Runs one admin command against the app's database and returns what to print. */
 export async function runCommand(app: FastifyInstance, argv: string[]): Promise<string> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { days: { type: 'string' }, append: { type: 'boolean' } },
-  });
+  const { values, positionals } = parseArgs({ args: optionsFirst(argv), allowPositionals: true, options: OPTIONS });
   const [command, sub, ...rest] = positionals;
   const { tokens, lookup } = app.services;
   const base = loadConfig().publicUrl;

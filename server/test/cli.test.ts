@@ -30,6 +30,18 @@ describe('admin CLI', () => {
     await expect(runCommand(t.app, ['service-token', 'create', 'nobody@example.com'])).rejects.toThrow(/No applicant/);
   });
 
+  it('takes a token that starts with a dash as the token, not as an option', async () => {
+    // base64url: one token in 64 starts with '-', one in 4,096 with '--'.
+    expect(await runCommand(t.app, ['service-token', 'revoke', '-Uq3x'])).toBe('No live token matches.');
+    expect(await runCommand(t.app, ['public-link', 'revoke', '--dQw4'])).toBe('No live token matches.');
+    expect(await runCommand(t.app, ['public-link', 'revoke', '--', '-x'])).toBe('No live token matches.');
+    const out = await runCommand(t.app, ['service-token', 'create', '--days', '2', 'listed@example.com']);
+    expect(out).toMatch(/^Service token for listed@example\.com /);
+    await expect(runCommand(t.app, ['service-token', 'create', 'listed@example.com', '--days', '0'])).rejects.toThrow(
+      '--days must be a positive number',
+    );
+  });
+
   it('creates a public link from a JSON answers file', async () => {
     const file = path.join(os.tmpdir(), `answers-${process.pid}.json`);
     fs.writeFileSync(file, JSON.stringify({ first_name: 'Linked' }));
