@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { currentUser, requireUser, sessionUser } from '../http/auth';
+import { currentUser, requireUser, sessionUser } from '../identity/guard';
 import { SESSION_COOKIE, sessionHashOf, sessionLimits } from '../identity/sessions';
 import { AddAnotherBody, LastPageBody, TabsBody, WebStatusBody, type Shape } from '../../../src/kernel/api/contract';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
@@ -28,7 +28,7 @@ export function answerRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
           body: answerMapSchema,
           headers: { type: 'object', properties: { 'if-match': { type: 'string', pattern: '^"?[0-9]{1,9}"?$' } } },
         },
-        // The most frequent call: on PostgreSQL its one statement checks the session too (auth.ts).
+        // The most frequent call: on PostgreSQL its one statement checks the session too (identity/guard.ts).
         config: { checksSession: true },
         // Where the session is checked after the body (above), a body refused as malformed, invalid or too large is
         // still told 401 first when its session is not valid (and an expired one is revoked), as on every route.

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { currentUser, requireUser } from '../http/auth';
+import { currentUser, requireUser } from '../identity/guard';
 import { badRequest } from '../http/errors';
 import { ConversionBody, KeyParams, PresignBody, type Shape } from '../../../src/kernel/api/contract';
 import { FILE_MAX_BYTES } from '../../../src/kernel/constants';

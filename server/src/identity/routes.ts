@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireUser, currentUser } from '../http/auth';
+import { requireUser, currentUser } from './guard';
 import {
   ConfirmBody,
   Credentials,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { currentUser, requireUser } from '../http/auth';
+import { currentUser, requireUser } from '../identity/guard';
 import { notFound } from '../http/errors';
 import { PdfFileQuery, type Shape } from '../../../src/kernel/api/contract';
 import { PDF_MESSAGES, type ApplicationPdfService } from './service';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { unauthorized } from './errors';
+import { unauthorized } from '../http/errors';
 import {
   clearSessionCookies,
   resolveSession,
@@ -9,7 +9,7 @@ import {
   mayBeSessionToken,
   sessionCheckedInStatement,
   type SessionUser,
-} from '../identity/sessions';
+} from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
