@@ -99,11 +99,11 @@ export default defineConfig([
             ...FEATURES.map((feature) => ({
               target: ['./src/*.{ts,tsx}', './src/!(features)/**/*', `./src/features/!(${feature})/**/*`],
               from: `./src/features/${feature}`,
-              // Its stylesheets may be shared: the staff view wears the form's, the upload the documents'.
+              // Its stylesheets may be shared: the print view wears the form's, the upload the documents'.
               except: ['./index.ts', ...stylesheetsOf(feature)],
               message: `Import the ${feature} feature through its index.ts (src/features/${feature}/index.ts).`,
             })),
-            // The first paint (shells, start-up, the staff page's renderer) sits on top of the app: the entry point
+            // The first paint (shells, start-up, the print view's renderer) sits on top of the app: the entry point
             // starts it through its index.ts, and nothing below reaches up into it (the app is handed the shell).
             {
               target: ['./src/*.{ts,tsx}'],

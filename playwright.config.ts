@@ -8,7 +8,7 @@ const PORT = Number(process.env.E2E_PORT || 3100);
 /** A second server whose inactivity timeouts are shortened by configuration (INACTIVITY_*_MS), not by code. */
 export const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE = { timeoutMs: 6000, warningMs: 3000 };
-/** The e2e servers' admin API token (ADMIN_API_TOKEN): staff-view tokens and public links in tests. */
+/** The e2e servers' admin API token (ADMIN_API_TOKEN): print-view tokens and public links in tests. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

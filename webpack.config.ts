@@ -141,11 +141,11 @@ function clientConfig(
 
 /**
  * The shell renderer's file (in node_modules/.cache: never inside the build, it is not a public asset), and the
- * staff view's per-request renderer built beside it (copied into the build's ssr/ for the server, which never
+ * print view's per-request renderer built beside it (copied into the build's ssr/ for the server, which never
  * serves it).
  */
 const SHELL_RENDERER = 'renderShells.cjs';
-const STAFF_RENDERER = 'staffPage.cjs';
+const PRINT_VIEW_BUNDLE = 'printView.cjs';
 
 /**
  * The shell is hidden until the parser has read all of it: otherwise a slow phone may paint its top half, then the
@@ -163,7 +163,7 @@ const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
  * writes dist/shells/<name>.html — index.html with the route's first screen (its ids removed by the renderer) in an
  * inert #shell before #root, its CSS inlined (<style data-href> is how mini-css-extract-plugin recognises a sheet it
  * need not fetch again), and the app's scripts and the route's lazy chunks started by SHELL_START_SCRIPT after the
- * shell's first paint. A staff page is its CSS and the slot in #root the server renders the view into, without
+ * shell's first paint. A print view page is its CSS and the slot in #root the server renders the view into, without
  * scripts. The server picks the file per request (server/src/http/static.ts).
  */
 function writeShells(clientDir: string) {
@@ -174,18 +174,18 @@ function writeShells(clientDir: string) {
         const output = path.join(compiler.outputPath, 'shells.json');
         execFileSync(process.execPath, [renderer, output], { stdio: ['ignore', 'ignore', 'inherit'] });
         // The shell's element id comes from the renderer (src/kernel/shells.ts), the one place the app reads it.
-        const { elementId, scriptsAttribute, startScript, staffRenderer, variants, shells } = JSON.parse(
+        const { elementId, scriptsAttribute, startScript, printViewRenderer, variants, shells } = JSON.parse(
           fs.readFileSync(output, 'utf8'),
         ) as {
           elementId: string;
           scriptsAttribute: string;
           startScript: string;
-          staffRenderer: string;
+          printViewRenderer: string;
           variants: { name: string; chunks: string[]; perRequest?: true }[];
           shells: Record<string, string>;
         };
-        fs.mkdirSync(path.dirname(path.join(clientDir, staffRenderer)), { recursive: true });
-        fs.copyFileSync(path.join(compiler.outputPath, STAFF_RENDERER), path.join(clientDir, staffRenderer));
+        fs.mkdirSync(path.dirname(path.join(clientDir, printViewRenderer)), { recursive: true });
+        fs.copyFileSync(path.join(compiler.outputPath, PRINT_VIEW_BUNDLE), path.join(clientDir, printViewRenderer));
         const read = (file: string) => fs.readFileSync(path.join(clientDir, file), 'utf8');
         const index = read('index.html');
         // The app's own scripts (webpack's initial chunks) and the route's lazy chunks run after the shell has
@@ -203,7 +203,7 @@ function writeShells(clientDir: string) {
         for (const { name, chunks, perRequest } of variants) {
           const css = [...new Set([...initialCss, ...chunks.flatMap((chunk) => cssGroups[chunk] ?? [])])];
           if (perRequest) {
-            // A staff page: the server writes the whole view into the root; it needs no script.
+            // A print view page: the server writes the whole view into the root; it needs no script.
             const html = withoutAssets
               .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
               .replace('</head>', `${css.map(inline).join('')}</head>`)
@@ -255,7 +255,7 @@ function shellsConfig(clientDir: string): Configuration {
     context: import.meta.dirname,
     entry: {
       [path.parse(SHELL_RENDERER).name]: './src/firstPaint/prerenderMain.ts',
-      [path.parse(STAFF_RENDERER).name]: './src/firstPaint/renderStaffPage.tsx',
+      [path.parse(PRINT_VIEW_BUNDLE).name]: './src/firstPaint/renderPrintView.tsx',
     },
     output: {
       path: path.join(import.meta.dirname, 'node_modules', '.cache', 'shell-renderer'),

@@ -47,7 +47,7 @@ export interface BundleResult {
 
 /**
  * The routes measured, and the named chunk groups each one loads (webpackChunkName in src/app/router.tsx): the
- * build's gate's list (scripts/bundle-budget.json). The staff view is counted as the app's page it falls back to (a
+ * build's gate's list (scripts/bundle-budget.json). The print view is counted as the app's page it falls back to (a
  * token the server cannot read); the page the server renders carries no script.
  */
 export const ROUTE_GROUPS: Record<string, string[]> = bundleBudget.routes;

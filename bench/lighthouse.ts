@@ -3,7 +3,7 @@
  * default (mobile, simulated) throttling. Five runs per page; each figure is the median of its five values.
  * /about runs as the seeded applicant (a complete application, every conditional question shown): the session
  * cookies are put into the browser over CDP before the runs (Lighthouse clears caches, not cookies). /login and the
- * staff view run without a session, each in a browser of its own.
+ * print view run without a session, each in a browser of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -166,7 +166,7 @@ type Launched = Awaited<ReturnType<typeof import('chrome-launcher').launch>>;
  * already runs in; a page sent with `Cross-Origin-Opener-Policy: same-origin` (ours, by helmet) cannot share
  * about:blank's browsing context group, so Chromium starts a new renderer for it, and Chromium 156 puts that cold
  * start (V8 context creation ~100 ms, the first layout's font loading) into the page's trace as unattributed long
- * tasks: the staff view, which runs no script, measured TBT 200–450 ms that way and 12–23 ms from a blank page of
+ * tasks: the print view, which runs no script, measured TBT 200–450 ms that way and 12–23 ms from a blank page of
  * its origin, and a static copy of its HTML 60 ms without the header, 280 ms with it. Starting every target, ours
  * and the peers', from its own origin measures each in a warm renderer, as Lighthouse's default does for a page
  * without the header. (A real first visit comes from another site and pays a new renderer whatever the headers.)

@@ -236,7 +236,7 @@ async function main() {
         return runLighthouse(s.baseUrl, [
           { name: '/login', path: '/login' },
           { name: '/about', path: '/about', cookies: applicant.cookies },
-          { name: 'staff view', path: `/about?service_token=${seed.serviceToken}` },
+          { name: 'print view', path: `/about?service_token=${seed.serviceToken}` },
         ]);
       });
     if (wanted('typing'))

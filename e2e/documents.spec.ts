@@ -3,10 +3,10 @@
  * a PNG, a PDF and a DOCX (made here) and sees each marked answered; every refused file shows its message; a file
  * the server refuses by its content shows the error toast and clears the answer; a conversion in progress blocks
  * the tab switch; a file is deleted behind its confirm dialog; leaving the upload tab deletes its file; the
- * application's PDF copy downloads and holds the applicant's answers. The staff view and the public link: with a
+ * application's PDF copy downloads and holds the applicant's answers. The print view and the public link: with a
  * token from the admin CLI when it can make one (it cannot while this server holds the embedded database), else
  * with the server's answer stubbed; an invalid token against the real server. axe finds no WCAG 2.0–2.2 A/AA
- * violation in the upload states, the dialogs and the staff view.
+ * violation in the upload states, the dialogs and the print view.
  */
 import fs from 'node:fs';
 import { afterMotion } from './motion';
@@ -293,7 +293,7 @@ test.describe('the PDF copy of the application', () => {
 /* ---- Tokens ---- */
 
 /**
- * Creates a staff token or a public link with the admin API (ADMIN_API_TOKEN, set on the e2e servers): the admin
+ * Creates a service token or a public link with the admin API (ADMIN_API_TOKEN, set on the e2e servers): the admin
  * CLI cannot open the embedded database while the server holds it. Returns the link's path and query.
  */
 async function adminLink(request: APIRequestContext, path: string, data: object): Promise<string> {
@@ -304,8 +304,8 @@ async function adminLink(request: APIRequestContext, path: string, data: object)
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-/** The staff view: its h2s are the documents (when there are any) and the form's pages; nothing to operate. */
-async function expectStaffView(page: Page, name: string, { documents = false } = {}) {
+/** The print view: its h2s are the documents (when there are any) and the form's pages; nothing to operate. */
+async function expectPrintView(page: Page, name: string, { documents = false } = {}) {
   await expect(h1(page, name)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     ...(documents ? ['Documents'] : []),
@@ -321,9 +321,9 @@ async function expectStaffView(page: Page, name: string, { documents = false } =
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test.describe('the staff view', () => {
+test.describe('the print view', () => {
   test('a token from the admin API opens the applicant read-only', async ({ page, browser }) => {
-    const username = await newLoggedInApplicant(page.request, 'staffed');
+    const username = await newLoggedInApplicant(page.request, 'printview');
     expect(
       (
         await page.request.put('/api/answer', { data: { first_name: 'Mary', last_name: 'Somerville', gender: 'F' } })
@@ -331,53 +331,53 @@ test.describe('the staff view', () => {
     ).toBe(200);
     const url = await adminLink(page.request, '/admin/service-tokens', { username });
     // A separate browser context: staff are not the applicant (and axe needs a page of a context).
-    const staffContext = await browser.newContext();
-    const staff = await staffContext.newPage();
-    await staff.goto(url);
-    await expectStaffView(staff, 'Mary Somerville');
-    await expect(staff.getByText('[X] Female')).toBeVisible();
-    await expectAccessible(staff, 'in the staff view');
-    await staffContext.close();
+    const printViewContext = await browser.newContext();
+    const printView = await printViewContext.newPage();
+    await printView.goto(url);
+    await expectPrintView(printView, 'Mary Somerville');
+    await expect(printView.getByText('[X] Female')).toBeVisible();
+    await expectAccessible(printView, 'in the print view');
+    await printViewContext.close();
   });
 
   test('the server renders the page: answers, title and print view without a script; axe', async ({
     page,
     browser,
   }) => {
-    const username = await newLoggedInApplicant(page.request, 'staffpage');
+    const username = await newLoggedInApplicant(page.request, 'printviewpage');
     const answers = { first_name: 'Mary', last_name: 'Somerville', gender: 'F', city: 'Jedburgh' };
     expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
     const url = await adminLink(page.request, '/admin/service-tokens', { username });
 
-    // The view is the HTML (src/kernel/shells.ts, STAFF_PAGE_VARIANTS): it reads the same without JavaScript.
+    // The view is the HTML (src/kernel/shells.ts, PRINT_VIEW_VARIANTS): it reads the same without JavaScript.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const still = await noScript.newPage();
     const response = await still.goto(url);
     expect(response?.headers()['cache-control']).toBe('no-store');
-    await expectStaffView(still, 'Mary Somerville');
+    await expectPrintView(still, 'Mary Somerville');
     await expect(still).toHaveTitle('Mary Somerville - Undergraduate Admission Application');
     await expect(still.getByText('[X] Female')).toBeVisible();
     await expect(still.getByText('This application needs JavaScript.', { exact: false })).toHaveCount(0);
     await noScript.close();
 
     // With JavaScript, the page asks for no script: nothing runs on the staff computer.
-    const staffContext = await browser.newContext();
-    const staff = await staffContext.newPage();
+    const printViewContext = await browser.newContext();
+    const printView = await printViewContext.newPage();
     const scripts: string[] = [];
-    staff.on('request', (request) => {
+    printView.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await staff.goto(url);
-    await expectStaffView(staff, 'Mary Somerville');
-    await expect(staff.getByText('Jedburgh')).toBeVisible();
+    await printView.goto(url);
+    await expectPrintView(printView, 'Mary Somerville');
+    await expect(printView.getByText('Jedburgh')).toBeVisible();
     expect(scripts).toEqual([]);
-    await expectAccessible(staff, 'in the server-rendered staff view');
-    await staff.emulateMedia({ media: 'print' });
-    await expectAccessible(staff, 'in the server-rendered staff view (print)');
-    await staffContext.close();
+    await expectAccessible(printView, 'in the server-rendered print view');
+    await printView.emulateMedia({ media: 'print' });
+    await expectAccessible(printView, 'in the server-rendered print view (print)');
+    await printViewContext.close();
   });
 
-  test('the staff view of a bundle (the server’s answer stubbed): answers, [X] marks, no controls; axe', async ({
+  test('the print view of a bundle (the server’s answer stubbed): answers, [X] marks, no controls; axe', async ({
     page,
   }) => {
     await page.route('**/service/tmp-pdf?**', (route) =>
@@ -401,7 +401,7 @@ test.describe('the staff view', () => {
       }),
     );
     await page.goto('/about?service_token=stubbed');
-    await expectStaffView(page, 'Mary Somerville', { documents: true });
+    await expectPrintView(page, 'Mary Somerville', { documents: true });
     await expect(page.getByRole('link', { name: 'Personal Statement Document: essay.docx (PDF)' })).toHaveAttribute(
       'href',
       `/service/document?service_token=stubbed&key=${KEY}`,
@@ -413,9 +413,9 @@ test.describe('the staff view', () => {
     await expect(page.getByText('Translation')).toBeVisible();
     await expect(page.getByText('[X] Document uploaded')).toBeVisible();
     await expect(page.getByText('essay.docx (2 KB)')).toBeVisible();
-    await expectAccessible(page, 'in the staff view');
+    await expectAccessible(page, 'in the print view');
     await page.emulateMedia({ media: 'print' });
-    await expectAccessible(page, 'in the staff view (print)');
+    await expectAccessible(page, 'in the print view (print)');
   });
 
   test('an invalid or expired token: the server’s message, no answers', async ({ page }) => {
@@ -424,7 +424,7 @@ test.describe('the staff view', () => {
     await expect(page.getByText(LINK_INVALID).first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
     await expect(page.getByRole('main').locator('input, select, textarea, button')).toHaveCount(0);
-    await expectAccessible(page, 'with an invalid staff token');
+    await expectAccessible(page, 'with an invalid service token');
   });
 });
 

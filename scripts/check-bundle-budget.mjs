@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib';
 /**
  * The budget (gzip KB of first-download JS per route; issue: Budget; antd alone is ~88 KB, STACK.md) and the routes
  * it holds, each with the named chunk groups (webpackChunkName) it loads: bundle-budget.json, which the bench's
- * bundle area (bench/bundle.ts) reads too. The staff view (/about with a service token) is counted as the app
+ * bundle area (bench/bundle.ts) reads too. The print view (/about with a service token) is counted as the app
  * renders it, its review a chunk of its own; the page the server renders carries no script (src/kernel/shells.ts,
- * STAFF_PAGE_VARIANTS).
+ * PRINT_VIEW_VARIANTS).
  */
 const { budgetKb, routes: ROUTES } = JSON.parse(
   fs.readFileSync(new URL('./bundle-budget.json', import.meta.url), 'utf8'),

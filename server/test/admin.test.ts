@@ -26,7 +26,7 @@ describe('admin API', () => {
     }
   });
 
-  it('creates a service token that opens the staff view, and revokes it', async () => {
+  it('creates a service token that opens the print view, and revokes it', async () => {
     const res = await post('/admin/service-tokens', { username: 'staffed@example.com', days: 1 }, ADMIN);
     expect(res.statusCode).toBe(201);
     const { token, url } = res.json();

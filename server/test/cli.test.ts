@@ -17,7 +17,7 @@ describe('admin CLI', () => {
     expect(await runCommand(t.app, ['users'])).toMatch(/^listed@example\.com\tconfirmed\tnot submitted\tcreated /);
   });
 
-  it('creates a service token that opens the staff view, and revokes it', async () => {
+  it('creates a service token that opens the print view, and revokes it', async () => {
     const out = await runCommand(t.app, ['service-token', 'create', 'listed@example.com', '--days', '1']);
     const token = out.match(/service_token=(\S+)/)![1];
     expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` })).statusCode).toBe(

@@ -45,14 +45,14 @@ describe('public links', () => {
 
 describe('service tokens', () => {
   it("open one applicant's answer, add-another counts, documents and tabs, read-only and uncached", async () => {
-    const cookie = await newApplicant(t, 'staffview@example.com');
+    const cookie = await newApplicant(t, 'printview@example.com');
     await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(cookie, { first_name: 'Shown' }, 'PUT') });
     await t.app.inject({
       method: 'PUT',
       url: '/api/tabs',
       ...asUser(cookie, { tab_id: 'ps', chosen_tab: 'essay' }, 'PUT'),
     });
-    const token = await t.app.services.tokens.createServiceToken('staffview@example.com');
+    const token = await t.app.services.tokens.createServiceToken('printview@example.com');
     const res = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -62,7 +62,7 @@ describe('service tokens', () => {
       document_answer: {},
       tabs: { ps: 'essay' },
       applicant: {
-        username: 'staffview@example.com',
+        username: 'printview@example.com',
         id: expect.stringMatching(/^\d+$/),
         submitted_at: null,
         updated_at: expect.any(String),
@@ -76,14 +76,14 @@ describe('service tokens', () => {
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).statusCode).toBe(404);
 
-    expect(await t.app.services.tokens.revokeAllFor('staffview@example.com')).toBe(1);
+    expect(await t.app.services.tokens.revokeAllFor('printview@example.com')).toBe(1);
     const revoked = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.json().message).toBe(LINK_INVALID);
   });
 });
 
-describe('a converted document, opened from the staff view', () => {
+describe('a converted document, opened from the print view', () => {
   /** A document as the conversion leaves it: its PDF in storage and its row. */
   async function storedDocument(username: string, answerKey: string, text: string) {
     const pdfKey = `converted/${username.split('@')[0]}/${answerKey}/k3y.pdf`;

@@ -5,7 +5,7 @@ import { logoutRequested, navigationRequested, submitRequested } from '../shared
 import { DialogErrorBoundary } from './ErrorBoundary';
 import { FORM_PAGES, isFormPage, JOURNEY, PATHS } from '../kernel/paths';
 import { REVIEW_LOADING } from '../kernel/messages';
-import { loadStaffReview } from '../features/review';
+import { loadPrintView } from '../features/review';
 import { SkipLink } from '../components/SkipLink';
 import { ServiceUserMain } from './ServiceUserMain';
 import { SiteHeader } from '../components/SiteHeader';
@@ -24,8 +24,8 @@ import '../styles/shell.css';
  * Where the bottom bar's buttons lead (SPEC §2), along the journey: Final Steps continues to the check of every
  * answer, which holds 'Submit Application' (the submission cannot be undone, so it comes after that check).
  */
-/** Staff see every page at once in place of a form page (its own chunk: no applicant downloads it). */
-const StaffReview = lazy(loadStaffReview);
+/** The print view: staff see every page at once in place of a form page (its own chunk: no applicant downloads it). */
+const PrintView = lazy(loadPrintView);
 
 function pageButtons(pathname: string) {
   const index = JOURNEY.indexOf(pathname);
@@ -66,7 +66,7 @@ export default function FormLayout() {
         {isFormPage(pathname) ? (
           <DialogErrorBoundary key={pathname}>
             <Suspense fallback={<p role="status">{REVIEW_LOADING}</p>}>
-              <StaffReview />
+              <PrintView />
             </Suspense>
           </DialogErrorBoundary>
         ) : (

@@ -4,8 +4,8 @@ import '../styles/shell.css';
 
 /**
  * What a service user sees of a form route (SPEC §1 print view): only the page, in the main landmark, with a
- * failed load's message inline. FormLayout shows it in the browser; the server's staff page
- * (src/firstPaint/renderStaffPage.tsx) renders the same.
+ * failed load's message inline. FormLayout shows it in the browser; the server's print view
+ * (src/firstPaint/renderPrintView.tsx) renders the same.
  */
 export function ServiceUserMain({ children }: { children: ReactNode }) {
   return (

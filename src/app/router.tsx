@@ -41,7 +41,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
       element: <Root />,
       errorElement: <RootErrorScreen />,
       hydrateFallbackElement: <StartupFallback />,
-      // The loader reads token (public link) and service_token (staff view) once, at start-up.
+      // The loader reads token (public link) and service_token (print view) once, at start-up.
       // appStarted comes in a task of its own, after the router's creation: together they were one long task.
       loader: async ({ request }) => {
         if (!started) {

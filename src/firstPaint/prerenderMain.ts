@@ -1,7 +1,7 @@
 /**
  * Entry of the Node bundle that webpack.config.ts builds and runs once after a production build: renders every
- * shell of src/kernel/shells.ts (a staff page is only its slot) and writes {elementId, scriptsAttribute,
- * startScript, staffRenderer, variants, shells: {name: html}} as JSON into the file named by its argument (not
+ * shell of src/kernel/shells.ts (a print view page is only its slot) and writes {elementId, scriptsAttribute,
+ * startScript, printViewRenderer, variants, shells: {name: html}} as JSON into the file named by its argument (not
  * stdout: a pipe is written asynchronously and would be cut short by the exit).
  */
 import fs from 'node:fs';
@@ -10,9 +10,9 @@ import {
   SHELL_SCRIPTS_ATTRIBUTE,
   SHELL_START_SCRIPT,
   SHELL_VARIANTS,
-  STAFF_PAGE_RENDERER,
-  STAFF_PAGE_SLOT,
-  STAFF_PAGE_VARIANTS,
+  PRINT_VIEW_RENDERER,
+  PRINT_VIEW_SLOT,
+  PRINT_VIEW_VARIANTS,
 } from '../kernel/shells';
 import { withoutIds } from './inertMarkup';
 import { renderShell } from './renderShell';
@@ -24,15 +24,15 @@ globalThis.fetch = () => new Promise<Response>(() => {});
 async function main() {
   const shells: Record<string, string> = {};
   for (const variant of SHELL_VARIANTS) shells[variant.name] = withoutIds(await renderShell(variant));
-  for (const variant of STAFF_PAGE_VARIANTS) shells[variant.name] = STAFF_PAGE_SLOT;
+  for (const variant of PRINT_VIEW_VARIANTS) shells[variant.name] = PRINT_VIEW_SLOT;
   fs.writeFileSync(
     process.argv[2],
     JSON.stringify({
       elementId: SHELL_ELEMENT_ID,
       scriptsAttribute: SHELL_SCRIPTS_ATTRIBUTE,
       startScript: SHELL_START_SCRIPT,
-      staffRenderer: STAFF_PAGE_RENDERER,
-      variants: [...SHELL_VARIANTS, ...STAFF_PAGE_VARIANTS],
+      printViewRenderer: PRINT_VIEW_RENDERER,
+      variants: [...SHELL_VARIANTS, ...PRINT_VIEW_VARIANTS],
       shells,
     }),
   );

@@ -53,15 +53,17 @@ describe('pre-rendered shells (build time)', () => {
     expect(screen.getByRole('link', { name: 'create an account' })).toBeInTheDocument();
   });
 
-  it('every form page and account page has its shell; not account pages when logged in; the staff view its own', () => {
-    expect(shellFor('/login', { loggedIn: false, staff: false })?.name).toBe('login');
-    expect(shellFor('/login', { loggedIn: true, staff: false })).toBeUndefined();
-    expect(shellFor('/about', { loggedIn: true, staff: false })?.name).toBe('about-applicant');
-    expect(shellFor('/final-steps', { loggedIn: false, staff: false })?.name).toBe('final-steps');
-    expect(shellFor('/about', { loggedIn: false, staff: true })?.name).toBe('about-staff');
-    expect(shellFor('/education', { loggedIn: true, staff: true, numLogins: 1 })?.name).toBe('education-staff');
-    expect(shellFor('/completion', { loggedIn: false, staff: true })).toBeUndefined();
-    expect(shellFor('/completion', { loggedIn: true, staff: false })).toBeUndefined();
+  it('every form page and account page has its shell; not account pages when logged in; the print view its own', () => {
+    expect(shellFor('/login', { loggedIn: false, printView: false })?.name).toBe('login');
+    expect(shellFor('/login', { loggedIn: true, printView: false })).toBeUndefined();
+    expect(shellFor('/about', { loggedIn: true, printView: false })?.name).toBe('about-applicant');
+    expect(shellFor('/final-steps', { loggedIn: false, printView: false })?.name).toBe('final-steps');
+    expect(shellFor('/about', { loggedIn: false, printView: true })?.name).toBe('about-print-view');
+    expect(shellFor('/education', { loggedIn: true, printView: true, numLogins: 1 })?.name).toBe(
+      'education-print-view',
+    );
+    expect(shellFor('/completion', { loggedIn: false, printView: true })).toBeUndefined();
+    expect(shellFor('/completion', { loggedIn: true, printView: false })).toBeUndefined();
   });
 
   it.each([
@@ -70,7 +72,7 @@ describe('pre-rendered shells (build time)', () => {
     [3, 'about-applicant'],
     [undefined, 'about-applicant'],
   ])('an applicant at login %s gets the %s shell', (numLogins, name) => {
-    expect(shellFor('/about', { loggedIn: true, staff: false, numLogins })?.name).toBe(name);
+    expect(shellFor('/about', { loggedIn: true, printView: false, numLogins })?.name).toBe(name);
   });
 
   it.each([

@@ -5,8 +5,8 @@ import { sessionDetected } from '../features/session';
 import { hasLoginCookie, loginCountFromCookie } from '../kernel/session/loginCookie';
 import { accountAtStart, setStorageAccount, tidyDevice } from '../features/persistence';
 
-/** Whether this page is the staff view (a service token in the address). */
-const isStaffView = () => new URLSearchParams(window.location.search).has('service_token');
+/** Whether this page is the print view (a service token in the address). */
+const isPrintView = () => new URLSearchParams(window.location.search).has('service_token');
 
 /**
  * The app's one store, with the answers kept on this device back in it. The promise resolves once they are: the
@@ -15,16 +15,16 @@ const isStaffView = () => new URLSearchParams(window.location.search).has('servi
  */
 export function startStore(): Promise<AppStore> {
   const isLoggedIn = hasLoginCookie();
-  // The staff view shows another person's answers: nothing of it is kept on this device or shared with other tabs.
-  const staff = isStaffView();
+  // The print view shows another person's answers: nothing of it is kept on this device or shared with other tabs.
+  const printView = isPrintView();
   // The answers on this device belong to the visitor, or to the account whose login cookie this browser holds.
   const account = accountAtStart(isLoggedIn);
   setStorageAccount(account);
   // Accounts whose session ended with no tab open keep only their unsent answers here, and not for ever.
-  if (!staff) tidyDevice(account);
-  const store = makeStore(undefined, { persist: !staff, crossTab: !staff });
+  if (!printView) tidyDevice(account);
+  const store = makeStore(undefined, { persist: !printView, crossTab: !printView });
   store.dispatch(sessionDetected({ isLoggedIn, numLogins: loginCountFromCookie() }));
   window.addEventListener('online', () => store.dispatch(connectionRestored()));
-  if (staff) return Promise.resolve(store);
+  if (printView) return Promise.resolve(store);
   return new Promise((resolve) => persistStore(store, null, () => resolve(store)));
 }

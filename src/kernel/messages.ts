@@ -37,5 +37,5 @@ export const LAST_VISIT_SAVED =
   'Some answers you gave on this device during your last visit had not reached us when your session ended. They are saved now.';
 export const LAST_VISIT_REFUSED_TITLE = 'Answers from your last visit not saved';
 
-/** The staff view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, StaffReview.tsx). */
+/** The print view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, PrintView.tsx). */
 export const REVIEW_LOADING = 'Loading the application…';

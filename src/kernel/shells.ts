@@ -23,7 +23,7 @@ export interface ShellVariant {
   /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
   chunks: string[];
   /**
-   * The staff view's page (STAFF_PAGE_VARIANTS): rendered whole by the server per request into STAFF_PAGE_SLOT, with
+   * The print view's page (PRINT_VIEW_VARIANTS): rendered whole by the server per request into PRINT_VIEW_SLOT, with
    * no script.
    */
   perRequest?: true;
@@ -58,30 +58,30 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
 ];
 
 /**
- * The staff view's pages (SPEC §1: every page's answers, read-only, to read and print). No build can know an
- * applicant's answers, so the build writes each page with STAFF_PAGE_SLOT in its root, and the server renders the
- * view into it per request (server/src/http/staffPage.ts) from the form definition, with the app's own components
- * and store (src/firstPaint/renderStaffPage.tsx).
+ * The print view's pages (SPEC §1: every page's answers, read-only, to read and print). No build can know an
+ * applicant's answers, so the build writes each page with PRINT_VIEW_SLOT in its root, and the server renders the
+ * view into it per request (server/src/http/printViewPage.ts) from the form definition, with the app's own components
+ * and store (src/firstPaint/renderPrintView.tsx).
  * Read-only, the page is complete as it arrives: it carries no script, so staff see the answers at once and a slow
  * computer spends nothing on starting the app (whose own review is what a page the server could not render gets).
  * Their CSS is their chunk groups', inlined.
  */
-export const STAFF_PAGE_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ path }) => ({
-  name: `${slug(path)}-staff`,
+export const PRINT_VIEW_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ path }) => ({
+  name: `${slug(path)}-print-view`,
   path,
   loggedIn: false,
-  chunks: ['layout-form', `page-${slug(path)}`, 'staff-review'],
+  chunks: ['layout-form', `page-${slug(path)}`, 'print-view'],
   perRequest: true,
 }));
 
-/** Where the server writes the staff view into its page (an HTML comment: no rendered markup contains it). */
-export const STAFF_PAGE_SLOT = '<!--staff-page-->';
+/** Where the server writes the print view into its page (an HTML comment: no rendered markup contains it). */
+export const PRINT_VIEW_SLOT = '<!--print-view-->';
 
 /**
- * The Node bundle that renders the staff view (src/firstPaint/renderStaffPage.tsx), under the build's folder. The server
+ * The Node bundle that renders the print view (src/firstPaint/renderPrintView.tsx), under the build's folder. The server
  * loads it from there and never serves it (server/src/http/static.ts).
  */
-export const STAFF_PAGE_RENDERER = 'ssr/staff-page.cjs';
+export const PRINT_VIEW_RENDERER = 'ssr/print-view.cjs';
 
 /** The id of the shell's container in index.html (the app's own root is #root). */
 export const SHELL_ELEMENT_ID = 'shell';
@@ -125,14 +125,14 @@ export const SHELL_START_SCRIPT =
 
 /**
  * The shell a page request gets, or undefined (the plain index.html). A logged-in applicant on an account page
- * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one. The staff view
+ * gets none: the app may send them elsewhere, and a wrong first screen is worse than a blank one. The print view
  * gets its page rendered per request (a build-time shell could say only "Loading…").
  */
 export function shellFor(
   pathname: string,
-  request: { loggedIn: boolean; staff: boolean; numLogins?: number },
+  request: { loggedIn: boolean; printView: boolean; numLogins?: number },
 ): ShellVariant | undefined {
-  if (request.staff) return STAFF_PAGE_VARIANTS.find((variant) => variant.path === pathname);
+  if (request.printView) return PRINT_VIEW_VARIANTS.find((variant) => variant.path === pathname);
   const numLogins = request.numLogins && WELCOMED_LOGINS.includes(request.numLogins) ? request.numLogins : undefined;
   return SHELL_VARIANTS.find(
     (variant) => variant.path === pathname && variant.loggedIn === request.loggedIn && variant.numLogins === numLogins,

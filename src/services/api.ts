@@ -141,7 +141,7 @@ export const api = createApi({
     }),
     getPdf: build.query<Shape<typeof PdfStatusReply>, void>({ query: () => '/api/pdf', providesTags: ['Pdf'] }),
 
-    // Public links and the staff view
+    // Public links and the print view
     getPublicAnswers: build.query<StudentAnswers, string>({
       query: (token) => ({ url: '/public/tmp', params: { token } }),
     }),

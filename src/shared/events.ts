@@ -10,7 +10,7 @@ import { createAction } from '@reduxjs/toolkit';
 export const appStarted = createAction<{ token?: string; serviceToken?: string }>('app/started');
 
 /**
- * appStarted's loads are over, done or failed (the account, a public link's answers, the staff bundle). While a
+ * appStarted's loads are over, done or failed (the account, a public link's answers, the print view's bundle). While a
  * pre-rendered shell shows, the app's first render waits for it (src/firstPaint/startApp.tsx).
  */
 export const startupLoadsSettled = createAction('app/startupLoadsSettled');

@@ -5,7 +5,7 @@ import { withDocumentMarks } from './answerMap';
  * The applications table's one home. The answers service (service.ts) owns it: the answer map and its version,
  * the last page, add-another counts, tab choices, the submission. The statements other areas need are lent here,
  * so no other folder writes (or even reads) the table itself: identity creates the row at login, documents ask
- * whether the application is submitted, the PDF copy and the staff view read what they print, the admin CLI lists
+ * whether the application is submitted, the PDF copy and the print view read what they print, the admin CLI lists
  * who submitted. Documents write nothing here: a document question's ANSWERED is derived from their state when
  * the answers are read (`withDocumentMarks`).
  */
@@ -49,8 +49,8 @@ export async function printedApplication(db: Queryable, userId: number) {
   return { ...printed, answer: withDocumentMarks(row.answer, converted) };
 }
 
-/** What the staff view shows of an applicant: the application, their email, submission and last save. */
-export async function staffApplication(db: Queryable, userId: number | string) {
+/** What the print view shows of an applicant: the application, their email, submission and last save. */
+export async function printViewApplication(db: Queryable, userId: number | string) {
   const { rows } = await db.query<{
     answer: Record<string, string | boolean> | null;
     add_another: Record<string, number> | null;

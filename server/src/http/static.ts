@@ -5,10 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
 import { MARKER_COOKIE } from '../identity/sessions';
-import { shellFor, STAFF_PAGE_RENDERER, STAFF_PAGE_VARIANTS } from '../../../src/kernel/shells';
+import { shellFor, PRINT_VIEW_RENDERER, PRINT_VIEW_VARIANTS } from '../../../src/kernel/shells';
 import { loginCountOf } from '../../../src/kernel/session/loginCookie';
 import { escapeHtml } from './html';
-import { staffPages, type StaffPageDeps } from './staffPage';
+import { printViewPages, type PrintViewDeps } from './printViewPage';
 
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
 
@@ -39,21 +39,21 @@ function pageDocument(html: string, clientConfig: ClientConfig): PageDocument {
 interface Shells {
   /** The build-time shells, compressed once here. */
   pages: Map<string, PageDocument>;
-  /** The staff view's pages (STAFF_PAGE_VARIANTS): templates the server renders into and compresses per request. */
-  staffTemplates: Map<string, string>;
+  /** The print view's pages (PRINT_VIEW_VARIANTS): templates the server renders into and compresses per request. */
+  printViewTemplates: Map<string, string>;
 }
 
 /** dist/shells/<name>.html, written by the production build (webpack.config.ts, src/kernel/shells.ts). */
 function loadShells(staticDir: string, clientConfig: ClientConfig): Shells {
   const dir = path.join(staticDir, 'shells');
-  const shells: Shells = { pages: new Map(), staffTemplates: new Map() };
+  const shells: Shells = { pages: new Map(), printViewTemplates: new Map() };
   if (!fs.existsSync(dir)) return shells;
-  const staffNames = new Set(STAFF_PAGE_VARIANTS.map((variant) => variant.name));
+  const printViewNames = new Set(PRINT_VIEW_VARIANTS.map((variant) => variant.name));
   for (const file of fs.readdirSync(dir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
     const html = fs.readFileSync(path.join(dir, file), 'utf8');
-    if (staffNames.has(name)) shells.staffTemplates.set(name, renderIndex(html, clientConfig));
+    if (printViewNames.has(name)) shells.printViewTemplates.set(name, renderIndex(html, clientConfig));
     else shells.pages.set(name, pageDocument(html, clientConfig));
   }
   return shells;
@@ -70,22 +70,22 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
  * Serves the built SPA (pre-compressed .br/.gz when the browser accepts them) and answers every other
  * page route with index.html, so deep links like /reset?username=… work. Hashed assets are immutable.
  * A route with a pre-rendered shell gets the index.html that carries it, chosen by the path, the login marker
- * cookie and ?service_token (so the response varies by Cookie). The staff view is rendered per request
- * (staffPage.ts). The server's own code (the build's ssr/ folder) is never served.
+ * cookie and ?service_token (so the response varies by Cookie). The print view is rendered per request
+ * (printViewPage.ts). The server's own code (the build's ssr/ folder) is never served.
  */
 export async function registerSpa(
   app: FastifyInstance,
   staticDir: string,
   clientConfig: ClientConfig,
-  staffDeps: StaffPageDeps,
+  printViewDeps: PrintViewDeps,
 ) {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   const index = hasSpa ? pageDocument(fs.readFileSync(indexFile, 'utf8'), clientConfig) : undefined;
-  const { pages, staffTemplates } = hasSpa
+  const { pages, printViewTemplates } = hasSpa
     ? loadShells(staticDir, clientConfig)
-    : { pages: new Map<string, PageDocument>(), staffTemplates: new Map<string, string>() };
-  const staffPage = staffPages(app, staticDir, staffDeps);
+    : { pages: new Map<string, PageDocument>(), printViewTemplates: new Map<string, string>() };
+  const printViewPage = printViewPages(app, staticDir, printViewDeps);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
@@ -93,15 +93,15 @@ export async function registerSpa(
     const shell = shellFor(url.pathname, {
       loggedIn: Boolean(marker),
       numLogins: loginCountOf(marker),
-      staff: url.searchParams.has('service_token'),
+      printView: url.searchParams.has('service_token'),
     });
     const encoding = acceptedEncoding(request);
     reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
     if (shell?.perRequest) {
-      const template = staffTemplates.get(shell.name);
+      const template = printViewTemplates.get(shell.name);
       const rendered =
         template &&
-        (await staffPage(request, template, url.pathname, url.searchParams.get('service_token') ?? '', encoding));
+        (await printViewPage(request, template, url.pathname, url.searchParams.get('service_token') ?? '', encoding));
       // An applicant's answers: kept by no cache, the browser's included.
       reply.header('Cache-Control', 'no-store');
       if (rendered) {
@@ -122,7 +122,7 @@ export async function registerSpa(
       root: staticDir,
       preCompressed: true,
       index: false,
-      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(STAFF_PAGE_RENDERER)}/`),
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(PRINT_VIEW_RENDERER)}/`),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },

@@ -23,7 +23,7 @@ export function tokenRoutes(
       return deps.tokens.serviceBundle(request.query.service_token);
     },
   );
-  // A converted document of the applicant the service token names, opened from the staff view (read-only, inline).
+  // A converted document of the applicant the service token names, opened from the print view (read-only, inline).
   app.get<{ Querystring: Shape<typeof ServiceDocumentQuery> }>(
     '/service/document',
     {

@@ -4,7 +4,7 @@ import { hashToken, randomToken } from '../identity/tokens';
 import { normaliseUsername } from '../identity/service';
 import { documentAnswersOf } from '../documents/service';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
-import { staffApplication } from '../answers/applications';
+import { printViewApplication } from '../answers/applications';
 
 const DAY = 86_400_000;
 export const TOKEN_DEFAULT_DAYS = { service: 7, public: 30 } as const;
@@ -73,13 +73,13 @@ export function createTokenService(db: Db) {
     /** The read-only bundle of SPEC §7 for one applicant. */
     async serviceBundle(token: string) {
       const { user_id } = await findValid(token, 'service');
-      const row = await staffApplication(db, user_id!);
+      const row = await printViewApplication(db, user_id!);
       return {
         answer: row?.answer ?? {},
         add_another: row?.add_another ?? {},
         document_answer: await documentAnswersOf(db, user_id!),
         tabs: row?.tabs ?? {},
-        // For the staff view's header (not in SPEC §3's shape, which it extends): who, and where the application is.
+        // For the print view's header (not in SPEC §3's shape, which it extends): who, and where the application is.
         applicant: {
           username: row?.username ?? '',
           id: String(user_id),

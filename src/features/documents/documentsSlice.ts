@@ -5,7 +5,7 @@ import { api, type DocumentAnswers } from '../../services/api';
 
 /**
  * Documents (SPEC §4 upload flow): per answer key, where its upload stands, the file the server holds (name and
- * size, from GET /api/document-answer, the profile or the staff bundle) and the last error. Serializable: the
+ * size, from GET /api/document-answer, the profile or the print view's bundle) and the last error. Serializable: the
  * chosen File itself waits in fileRegistry.ts, the actions carry its id and facts. The flows live in listeners
  * (documentListeners.ts); components dispatch the intents below.
  */

@@ -1,5 +1,5 @@
 /**
- * Helpers for the Documents and staff-view tests (only *.test.tsx files import this): a store with the documents
+ * Helpers for the Documents and print-view tests (only *.test.tsx files import this): a store with the documents
  * slice and the Documents listeners (as the app's store has them once registered; registering twice is harmless),
  * the whole app on such a store, and files made in memory.
  */

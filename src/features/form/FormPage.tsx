@@ -14,7 +14,7 @@ void loadOptions();
 
 /**
  * A form page generated from its definition: the one h1 (the page title), the missing-information summary, and
- * its sections. /{page}#{key} lands on that field. (A service user sees the staff review in its place: FormLayout.)
+ * its sections. /{page}#{key} lands on that field. (A service user sees the print view in its place: FormLayout.)
  */
 export function FormPage({ page }: { page: Page }) {
   const limit = useSectionLimit();

@@ -3,8 +3,8 @@ import { entryQuestion } from '../../kernel/form/definition/walk';
 import type { StudentAnswers } from '../answers';
 
 /*
- * The staff view shows answers only: unanswered questions, empty add-another entries and the applicant's help text
- * (content) are left out, so a printed application is its answers, not 11 sparse pages. In the staff view's chunk,
+ * The print view shows answers only: unanswered questions, empty add-another entries and the applicant's help text
+ * (content) are left out, so a printed application is its answers, not 11 sparse pages. In the print view's chunk,
  * handed to the questions through form/renderer/onlyAnswered.ts.
  */
 

@@ -1,8 +1,8 @@
-/** The staff view (every answer, read-only, print-ready) and public links' answers. */
+/** The print view (every answer, read-only, print-ready) and public links' answers. */
 export { addPublicLinkListeners } from './publicLinkListeners';
-export { applicantName, holdsOnly, reviewDocumentTitle, reviewTitle } from './staffView';
-/** The staff view's content, for the server's render of the staff page (a Node bundle; the app loads it lazily). */
-export { default as StaffReviewContent } from './StaffReviewContent';
+export { applicantName, holdsOnly, reviewDocumentTitle, reviewTitle } from './printView';
+/** The print view's content, for the server's render of the print view's page (a Node bundle; the app loads it lazily). */
+export { default as PrintViewContent } from './PrintViewContent';
 
-/** The staff view: its own chunk, which no applicant downloads. */
-export const loadStaffReview = () => import(/* webpackChunkName: "staff-review" */ './StaffReview');
+/** The print view: its own chunk, which no applicant downloads. */
+export const loadPrintView = () => import(/* webpackChunkName: "print-view" */ './PrintView');

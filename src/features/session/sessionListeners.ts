@@ -114,7 +114,7 @@ async function announceLastVisit(listenerApi: ListenerApi, username: string, fir
 }
 
 export function addSessionListeners(startListening: AppStartListening) {
-  // Start-up: a public link, the staff view, or the returning applicant's saved work.
+  // Start-up: a public link, the print view, or the returning applicant's saved work.
   startListening({
     actionCreator: appStarted,
     effect: async ({ payload }, listenerApi) => {

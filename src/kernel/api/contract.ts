@@ -85,7 +85,7 @@ export const ProfileReply = Type.Object({
   document_answer: DocumentAnswers,
 });
 
-/* ---- Public links, the staff view, look-ups ---- */
+/* ---- Public links, the print view, look-ups ---- */
 
 export const tokenQuery = <N extends string>(name: N) =>
   closed({ [name]: text(200, { minLength: 1 }) } as Record<N, ReturnType<typeof text>>);
@@ -98,7 +98,7 @@ export const ServiceBundle = Type.Object({
   add_another: Counts,
   document_answer: DocumentAnswers,
   tabs: TabChoices,
-  /** For the staff view's header (the server adds it to SPEC §3's shape). */
+  /** For the print view's header (the server adds it to SPEC §3's shape). */
   applicant: Type.Optional(
     Type.Object({
       username: Type.String(),

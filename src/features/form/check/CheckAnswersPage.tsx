@@ -46,7 +46,7 @@ function CheckPage({ page }: { page: Page }) {
 
 /**
  * The step between Final Steps and the irreversible submission: every page's answers read-only (from the form
- * definition, as the staff view and the PDF copy are), each page with a link back to change it. The bottom bar
+ * definition, as the print view and the PDF copy are), each page with a link back to change it. The bottom bar
  * under it holds 'Submit Application' (FormLayout).
  */
 export default function CheckAnswersPage() {

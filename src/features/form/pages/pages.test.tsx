@@ -40,7 +40,7 @@ describe.each(FORM_PAGES_DEFINITION.map((p) => [p.path, p] as const))('%s', (pat
     expect(document.title).toBe(`${page.title} - Undergraduate Admission Application`);
   });
 
-  it('a service user sees it read-only (the staff view of every page): no inputs or buttons', async () => {
+  it('a service user sees it read-only (the print view of every page): no inputs or buttons', async () => {
     server.use(
       http.get('*/service/tmp-pdf', () =>
         HttpResponse.json({

@@ -290,7 +290,7 @@ describe('tabs', () => {
   });
 });
 
-describe('read-only (staff)', () => {
+describe('read-only (the print view)', () => {
   it('the mark and the file name', () => {
     renderWithDocuments(
       <QuestionRenderer question={PERSONAL_STATEMENT.tabs[1].questions[0]} section={SECTION} readOnly />,

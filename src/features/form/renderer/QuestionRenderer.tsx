@@ -14,7 +14,7 @@ import type { QuestionRendererProps } from './Field';
 export function QuestionRenderer({ question, section, readOnly = false }: QuestionRendererProps) {
   const component = rendererFor(question);
   const visible = useVisible(question, section);
-  // In a view of answers only (the staff view), a question without one is left out.
+  // In a view of answers only (the print view), a question without one is left out.
   const onlyAnswered = useContext(OnlyAnsweredContext);
   const isAnswered = readOnly ? onlyAnswered : null;
   const shown = useAppSelector((s) => !isAnswered || isAnswered(question, s.answers.values));

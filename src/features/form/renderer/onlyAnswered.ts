@@ -3,8 +3,8 @@ import type { Question } from '../../../kernel/form/definition/types';
 import type { StudentAnswers } from '../../answers';
 
 /**
- * Read-only views that show answers only (the staff view) provide here how to tell an answered question
- * (review/answered.ts, in the staff view's own chunk): the questions without one, empty add-another entries and
+ * Read-only views that show answers only (the print view) provide here how to tell an answered question
+ * (review/answered.ts, in the print view's own chunk): the questions without one, empty add-another entries and
  * the applicant's help text are then left out. Null (the applicant's pages): every question shows.
  */
 export type IsAnswered = (question: Question, values: StudentAnswers) => boolean;

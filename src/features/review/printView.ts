@@ -1,12 +1,12 @@
 import { SITE_NAME } from '../../kernel/partner';
 import type { StudentAnswers } from '../answers';
 
-/** The staff view's fallback title, when the applicant gave no name. */
+/** The print view's fallback title, when the applicant gave no name. */
 export const REVIEW_FALLBACK_TITLE = 'Application';
 
 /**
  * Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's): the
- * view shows from then on (the server's render waits for it too, src/firstPaint/renderStaffPage.tsx).
+ * view shows from then on (the server's render waits for it too, src/firstPaint/renderPrintView.tsx).
  */
 export function holdsOnly(bundle: StudentAnswers, values: StudentAnswers): boolean {
   const keys = Object.keys(bundle);
@@ -19,8 +19,8 @@ export function applicantName(values: StudentAnswers): string {
   return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
 }
 
-/** The staff view's heading: the applicant's name, or the fallback title. */
+/** The print view's heading: the applicant's name, or the fallback title. */
 export const reviewTitle = (name: string) => name || REVIEW_FALLBACK_TITLE;
 
-/** The staff view's document title: the applicant's name, or the fallback title (also the server's page, src/firstPaint/renderStaffPage.tsx). */
+/** The print view's document title: the applicant's name, or the fallback title (also the server's page, src/firstPaint/renderPrintView.tsx). */
 export const reviewDocumentTitle = (name: string) => `${reviewTitle(name)} - ${SITE_NAME}`;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { server } from '../../tests/msw/server';
 import type { ServiceBundle } from '../services/api';
 import { REVIEW_LOADING } from '../kernel/messages';
-import { renderStaffPage } from './renderStaffPage';
+import { renderPrintView } from './renderPrintView';
 
 // React's Node server build (what the server runs) schedules its work with setImmediate, which jsdom lacks.
 globalThis.setImmediate ??= ((callback: () => void) => setTimeout(callback, 0)) as unknown as typeof setImmediate;
@@ -23,14 +23,14 @@ const BUNDLE: ServiceBundle = {
   tabs: { personal_statement: 'upload' },
 };
 
-describe('the staff view’s page (rendered per request by the server)', () => {
+describe('the print view’s page (rendered per request by the server)', () => {
   it('is the review of the bundle’s answers, rendered without a request', async () => {
     const requests: string[] = [];
     const onRequest = ({ request }: { request: Request }) => requests.push(request.url);
     server.events.on('request:start', onRequest);
-    let page: Awaited<ReturnType<typeof renderStaffPage>>;
+    let page: Awaited<ReturnType<typeof renderPrintView>>;
     try {
-      page = await renderStaffPage('/about', 'tok', BUNDLE);
+      page = await renderPrintView('/about', 'tok', BUNDLE);
     } finally {
       server.events.removeListener('request:start', onRequest);
     }
@@ -60,7 +60,7 @@ describe('the staff view’s page (rendered per request by the server)', () => {
   });
 
   it('on any form page, and without a name the fallback title', async () => {
-    const page = await renderStaffPage('/final-steps', 'tok', { ...BUNDLE, answer: { city: 'Jedburgh' } });
+    const page = await renderPrintView('/final-steps', 'tok', { ...BUNDLE, answer: { city: 'Jedburgh' } });
     expect(page.title).toBe('Application - Undergraduate Admission Application');
     document.body.innerHTML = page.markup;
     expect(screen.getByRole('heading', { level: 1, name: 'Application' })).toBeInTheDocument();
@@ -68,11 +68,11 @@ describe('the staff view’s page (rendered per request by the server)', () => {
   });
 
   it('only for a form page: elsewhere the app decides what a service user sees', async () => {
-    await expect(renderStaffPage('/check-answers', 'tok', BUNDLE)).rejects.toThrow('/check-answers is not a form page');
+    await expect(renderPrintView('/check-answers', 'tok', BUNDLE)).rejects.toThrow('/check-answers is not a form page');
   });
 
   it('writes what an applicant typed as text, never as markup', async () => {
-    const page = await renderStaffPage('/about', 'tok', {
+    const page = await renderPrintView('/about', 'tok', {
       ...BUNDLE,
       answer: { first_name: '<img src=x onerror=alert(1)>', city: '</main><script>alert(1)</script>' },
     });

@@ -5,13 +5,13 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_ROUTE } from '../../../src/kernel/paths';
-import { STAFF_PAGE_RENDERER, STAFF_PAGE_SLOT } from '../../../src/kernel/shells';
+import { PRINT_VIEW_RENDERER, PRINT_VIEW_SLOT } from '../../../src/kernel/shells';
 import type { TokenService } from '../tokens/service';
 import { escapeHtml } from './html';
 
 type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
-/** src/firstPaint/renderStaffPage.tsx, built by webpack.config.ts into the build's folder. */
-type RenderStaffPage = (
+/** src/firstPaint/renderPrintView.tsx, built by webpack.config.ts into the build's folder. */
+type RenderPrintView = (
   pathname: string,
   token: string,
   bundle: ServiceBundle,
@@ -20,32 +20,32 @@ type RenderStaffPage = (
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export interface StaffPageDeps {
+export interface PrintViewDeps {
   tokens: TokenService;
-  /** The public routes' limit (per address and minute): each staff page request reads a token as /service/tmp-pdf does. */
+  /** The public routes' limit (per address and minute): each print view request reads a token as /service/tmp-pdf does. */
   rateLimit: { max: number; timeWindow: string };
 }
 
-export interface StaffPage {
+export interface PrintViewPage {
   body: Buffer;
   encoding?: 'br' | 'gzip';
 }
 
 /**
- * The staff view's pages (src/kernel/shells.ts, STAFF_PAGE_VARIANTS), rendered per request: the applicant's answers
+ * The print view's pages (src/kernel/shells.ts, PRINT_VIEW_VARIANTS), rendered per request: the applicant's answers
  * are the HTML, so staff see them as soon as it arrives instead of after the app's scripts, its lazy pages and its
  * own request for the bundle, and the page runs no script. Returns undefined, and the server sends the app's page
  * (the app then asks for the bundle and shows what the server answers, as it always did), when the token is not
  * valid, the address is over the public routes' limit, the build has no renderer, or rendering fails. So the page
  * tells no more about a token than GET /service/tmp-pdf does, and no more often.
  */
-export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffPageDeps) {
-  const rendererFile = path.join(staticDir, STAFF_PAGE_RENDERER);
+export function printViewPages(app: FastifyInstance, staticDir: string, deps: PrintViewDeps) {
+  const rendererFile = path.join(staticDir, PRINT_VIEW_RENDERER);
   // Looked for once: the build does not change under a running server.
   const hasRenderer = fs.existsSync(rendererFile);
-  let renderer: RenderStaffPage | undefined;
+  let renderer: RenderPrintView | undefined;
   const loadRenderer = () => {
-    renderer ??= (createRequire(rendererFile)(rendererFile) as { renderStaffPage: RenderStaffPage }).renderStaffPage;
+    renderer ??= (createRequire(rendererFile)(rendererFile) as { renderPrintView: RenderPrintView }).renderPrintView;
     return renderer;
   };
   // Loaded and run once while the server starts: the first load and render take about 180 ms (the app and React,
@@ -61,18 +61,18 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
         applicant: { username: '', id: '', submitted_at: null, updated_at: null },
       });
     } catch (error) {
-      app.log.error({ err: error }, 'staff view renderer failed to start');
+      app.log.error({ err: error }, 'print view renderer failed to start');
     }
   });
   const overLimit = app.createRateLimit(deps.rateLimit);
 
-  return async function staffPage(
+  return async function printViewPage(
     request: FastifyRequest,
     template: string,
     pathname: string,
     token: string,
     encoding: 'br' | 'gzip' | undefined,
-  ): Promise<StaffPage | undefined> {
+  ): Promise<PrintViewPage | undefined> {
     if (!token || !hasRenderer) return undefined;
     const limit = await overLimit(request);
     if (!limit.isAllowed && limit.isExceeded) return undefined;
@@ -86,13 +86,13 @@ export function staffPages(app: FastifyInstance, staticDir: string, deps: StaffP
     try {
       page = await loadRenderer()(pathname, token, bundle);
     } catch (error) {
-      request.log.error({ err: error }, 'staff view not rendered');
+      request.log.error({ err: error }, 'print view not rendered');
       return undefined;
     }
     // Functions as replacements: a $ in an answer is written as it is.
     const html = Buffer.from(
       template
-        .replace(STAFF_PAGE_SLOT, () => page.markup)
+        .replace(PRINT_VIEW_SLOT, () => page.markup)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`),
     );
     // A middle quality: compressed once per request, not once per build.

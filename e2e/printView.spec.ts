@@ -6,7 +6,7 @@ import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { newLoggedInApplicant } from './account';
 
 /**
- * The staff view as admission readers use it: who and when at the top, every uploaded document one link away,
+ * The print view as admission readers use it: who and when at the top, every uploaded document one link away,
  * answers only, a dense printout, and nothing secret on paper. At 390 and 1280 px, with the keyboard.
  */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -28,7 +28,7 @@ async function uploadDocument(request: APIRequestContext, key: string) {
     .toBe('completed');
 }
 
-async function staffLink(request: APIRequestContext, username: string): Promise<string> {
+async function printViewLink(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/admin/service-tokens', {
     data: { username },
     headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
@@ -38,7 +38,7 @@ async function staffLink(request: APIRequestContext, username: string): Promise<
 }
 
 async function submittedApplicantWithDocument(page: Page) {
-  const username = await newLoggedInApplicant(page.request, 'staffview');
+  const username = await newLoggedInApplicant(page.request, 'printview');
   const answers = { ...completeApplication(), test_optional_interest: 'Y', personal_statement_essay: '' };
   expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
   expect(
@@ -57,41 +57,41 @@ for (const width of [390, 1280]) {
     browser,
   }) => {
     const username = await submittedApplicantWithDocument(page);
-    const url = await staffLink(page.request, username);
+    const url = await printViewLink(page.request, username);
     const token = new URL(url, 'http://x').searchParams.get('service_token')!;
-    const staffContext = await browser.newContext({ viewport: { width, height: 900 } });
-    const staff = await staffContext.newPage();
-    await staff.goto(url);
-    await expect(staff.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+    const printViewContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const printView = await printViewContext.newPage();
+    await printView.goto(url);
+    await expect(printView.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
 
-    const header = staff.getByRole('definition').first().locator('xpath=ancestor::dl');
+    const header = printView.getByRole('definition').first().locator('xpath=ancestor::dl');
     await expect(header).toContainText(username);
     await expect(header).toContainText('Applicant ID');
     await expect(header).toContainText(/Submitted \w+ \d{1,2}, \d{4}/);
-    await expect(staff.getByText('Not answered')).toHaveCount(0);
+    await expect(printView.getByText('Not answered')).toHaveCount(0);
 
     // The document opens as a PDF with the same token.
-    const link = staff.getByRole('link', { name: 'Personal Statement Document: photo.png (PDF)' });
-    const opened = await staff.request.get((await link.getAttribute('href'))!);
+    const link = printView.getByRole('link', { name: 'Personal Statement Document: photo.png (PDF)' });
+    const opened = await printView.request.get((await link.getAttribute('href'))!);
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toBe('application/pdf');
 
     // Keyboard: the link is reachable with Tab.
-    await staff.keyboard.press('Tab');
+    await printView.keyboard.press('Tab');
     for (
       let i = 0;
       i < 5 && !(await link.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false));
       i += 1
     ) {
-      await staff.keyboard.press('Tab');
+      await printView.keyboard.press('Tab');
     }
     await expect(link).toBeFocused();
 
-    const { violations } = await new AxeBuilder({ page: staff }).withTags(WCAG).analyze();
+    const { violations } = await new AxeBuilder({ page: printView }).withTags(WCAG).analyze();
     expect(violations).toEqual([]);
 
     // The printout: dense, and no service token on paper (the browser's header is left out with the page margin).
-    const pdf = await staff.pdf({ format: 'Letter', displayHeaderFooter: false, preferCSSPageSize: true });
+    const pdf = await printView.pdf({ format: 'Letter', displayHeaderFooter: false, preferCSSPageSize: true });
     const text = pdfText(pdf);
     expect(text).toContain('Ada');
     expect(text).not.toContain(token);
@@ -99,6 +99,6 @@ for (const width of [390, 1280]) {
     test.info().annotations.push({ type: 'printed pages', description: String(pages) });
     expect(pages).toBeGreaterThan(0);
     expect(pages).toBeLessThanOrEqual(6);
-    await staffContext.close();
+    await printViewContext.close();
   });
 }

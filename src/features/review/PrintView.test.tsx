@@ -1,5 +1,5 @@
 /**
- * The staff view (SPEC §1): ?service_token= shows one read-only, print-style view of all three pages for that
+ * The print view (SPEC §1): ?service_token= shows one read-only, print-style view of all three pages for that
  * applicant, from the form definition: h1 the applicant's name, an h2 per page, [X] / [ ] marks, and no inputs,
  * buttons, separators, header, footer, modals or navigation. An invalid or expired token shows the server's
  * message; answers held before (another applicant's, a visitor's) never show.

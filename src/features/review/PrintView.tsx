@@ -5,13 +5,13 @@ import type { RootState } from '../../app/store';
 import { GENERIC_ERROR, REVIEW_LOADING } from '../../kernel/messages';
 import type { ServiceBundle } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
-import { applicantName, holdsOnly, REVIEW_FALLBACK_TITLE, reviewDocumentTitle, reviewTitle } from './staffView';
+import { applicantName, holdsOnly, REVIEW_FALLBACK_TITLE, reviewDocumentTitle, reviewTitle } from './printView';
 import '../form/form.css';
 import './review.css';
 
-const StaffReviewContent = lazy(() => import(/* webpackChunkName: "staff-review-content" */ './StaffReviewContent'));
+const PrintViewContent = lazy(() => import(/* webpackChunkName: "print-view-content" */ './PrintViewContent'));
 
-/** The staff bundle's query (GET /service/tmp-pdf, started by appStarted), whatever its token. */
+/** The print view's bundle query (GET /service/tmp-pdf, started by appStarted), whatever its token. */
 function selectServiceBundle(state: RootState) {
   for (const query of Object.values(state.api.queries)) {
     if (query?.endpointName === 'getServiceBundle') return query;
@@ -20,12 +20,12 @@ function selectServiceBundle(state: RootState) {
 }
 
 /**
- * The staff view (SPEC §1): one read-only, print-style view of all three pages of the applicant the service token
+ * The print view (SPEC §1): one read-only, print-style view of all three pages of the applicant the service token
  * names, built from the form definition with the questions' read-only mode ([X] / [ ] marks, values as text; no
  * inputs, buttons, separators or navigation). Nothing shows until the store holds that applicant's answers and
  * only them; an invalid or expired token shows the server's message and no answers.
  */
-export default function StaffReview() {
+export default function PrintView() {
   const bundle = useAppSelector(selectServiceBundle);
   const token = new URLSearchParams(useLocation().search).get('service_token') ?? '';
   const values = useAppSelector((s) => s.answers.values);
@@ -63,7 +63,7 @@ export default function StaffReview() {
     // The view itself is a chunk of its own: the app runs it only for a token the server could not read (a valid
     // one gets the server's page, with no script), so this chunk stays small.
     <Suspense fallback={null}>
-      <StaffReviewContent data={data} token={token} title={title} />
+      <PrintViewContent data={data} token={token} title={title} />
     </Suspense>
   );
 }

@@ -97,10 +97,10 @@ function ReviewPage({ page }: { page: Page }) {
 }
 
 /**
- * The staff view's content for one applicant (StaffReview.tsx decides when it shows): the header, the documents and
+ * The print view's content for one applicant (PrintView.tsx decides when it shows): the header, the documents and
  * every page's answers, answers only.
  */
-export default function StaffReviewContent({
+export default function PrintViewContent({
   data,
   token,
   title,
