@@ -110,7 +110,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
   });
   const services: Services = {
-    identity: createIdentityService(db, mailer, config),
+    identity: createIdentityService(db, mailer, config, app.log),
     answers: createAnswerService(db),
     tokens: createTokenService(db),
     lookup: createLookupService(db),
@@ -128,6 +128,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The embedded database has no autovacuum (db/vacuum.ts): the server runs VACUUM itself, from the same hooks.
   const vacuumTimer = createVacuumTimer(db, app.log);
   app.addHook('onReady', async () => vacuumTimer?.start());
+  // Mail and writes an account call left for after its answer (identity/afterAnswer.ts) finish before the database
+  // closes (onClose hooks run last registered first, once no request is in flight).
+  app.addHook('onClose', async () => services.identity.settled());
   app.addHook('preClose', async () => {
     await vacuumTimer?.stop();
     await conversionWorker.stop();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { SHELL_START_SCRIPT } from '../../src/kernel/shells';
-import { json, latestCode, makeApp, PASSWORD, type TestApp } from './helpers';
+import { json, latestCode, makeApp, PASSWORD, settled, type TestApp } from './helpers';
 
 describe('the error handler', () => {
   let t: TestApp;
@@ -76,6 +76,7 @@ describe('logs', () => {
     try {
       const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, ...json(payload) });
       await post('/public/signup', { username: 'logs@example.com', password: PASSWORD });
+      await settled(t);
       const code = latestCode(t.config, 'logs@example.com');
       await post('/public/confirm', { username: 'logs@example.com', code });
       const login = await post('/public/login', { username: 'logs@example.com', password: PASSWORD });

@@ -88,8 +88,19 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
+/**
+ * Waits for what account calls do after answering (server/src/identity/afterAnswer.ts): their mail is in the
+ * outbox, their writes are done. Sign-up, resend-confirm and forgot-password answer before they mail.
+ */
+export function settled(t: TestApp): Promise<void> {
+  return t.app.services.identity.settled();
+}
+
+/** Signs up and waits for the mail it leads to. */
 export async function signUp(t: TestApp, username: string, password = PASSWORD) {
-  return t.app.inject({ method: 'POST', url: '/public/signup', ...json({ username, password }) });
+  const res = await t.app.inject({ method: 'POST', url: '/public/signup', ...json({ username, password }) });
+  await settled(t);
+  return res;
 }
 
 export async function confirm(t: TestApp, username: string, code = latestCode(t.config, username)) {

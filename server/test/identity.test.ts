@@ -11,6 +11,7 @@ import {
   newApplicant,
   outboxFor,
   PASSWORD,
+  settled,
   signUp,
   type TestApp,
 } from './helpers';
@@ -21,7 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, ...json(payload) });
+/** A public call, then the mail it sends after answering. */
+async function post(url: string, payload: unknown) {
+  const res = await t.app.inject({ method: 'POST', url, ...json(payload) });
+  await settled(t);
+  return res;
+}
 
 describe('sign-up', () => {
   it('creates an account, mails a 6-digit code and stores only a hash of the password', async () => {
@@ -36,11 +42,34 @@ describe('sign-up', () => {
     expect(rows[0].password_hash).not.toContain(PASSWORD);
   });
 
-  it('refuses an existing username with a clear message', async () => {
+  // A confirmed account signed up for again: enumeration.test.ts.
+  it('signing up again for an account waiting for confirmation mails a new code; the first password stays', async () => {
     await signUp(t, 'twice@example.com');
-    const res = await signUp(t, 'TWICE@example.com');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(IDENTITY_MESSAGES.usernameTaken);
+    const first = latestCode(t.config, 'twice@example.com');
+    const again = await signUp(t, 'TWICE@example.com', 'Another-Maple-2024!');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ message: IDENTITY_MESSAGES.signedUp });
+    const mails = outboxFor(t.config, 'twice@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain('already had an account waiting for confirmation');
+    expect(mails[1]).toContain(`${t.config.publicUrl}/forgot`);
+    const second = latestCode(t.config, 'twice@example.com');
+    if (first !== second) {
+      expect((await confirm(t, 'twice@example.com', first)).json().message).toBe(IDENTITY_MESSAGES.codeWrong);
+    }
+    expect((await confirm(t, 'twice@example.com', second)).statusCode).toBe(200);
+    expect((await logIn(t, 'twice@example.com', 'Another-Maple-2024!')).statusCode).toBe(400);
+    expect((await logIn(t, 'twice@example.com')).statusCode).toBe(200);
+  });
+
+  it(`sign-ups of an unconfirmed account count as resends (${LIMITS.resendsPerHour} codes an hour)`, async () => {
+    await signUp(t, 'again@example.com');
+    for (let i = 0; i < LIMITS.resendsPerHour + 2; i += 1) {
+      const res = await signUp(t, 'again@example.com');
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: IDENTITY_MESSAGES.signedUp });
+    }
+    expect(outboxFor(t.config, 'again@example.com')).toHaveLength(1 + LIMITS.resendsPerHour);
   });
 
   it.each([
@@ -105,13 +134,16 @@ describe('confirmation codes', () => {
     expect((await confirm(t, 'guesser@example.com', code)).statusCode).toBe(429);
   });
 
-  it(`resends at most ${LIMITS.resendsPerHour} times an hour; unknown emails get the same answer`, async () => {
+  it(`resends at most ${LIMITS.resendsPerHour} codes an hour, answering the same past it and to unknown emails`, async () => {
     await signUp(t, 'spam@example.com');
-    for (let i = 0; i < LIMITS.resendsPerHour; i += 1) {
-      expect((await post('/public/resend-confirm', { username: 'spam@example.com' })).statusCode).toBe(200);
+    for (let i = 0; i < LIMITS.resendsPerHour + 2; i += 1) {
+      const res = await post('/public/resend-confirm', { username: 'spam@example.com' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: IDENTITY_MESSAGES.resent });
     }
-    expect((await post('/public/resend-confirm', { username: 'spam@example.com' })).statusCode).toBe(429);
+    expect(outboxFor(t.config, 'spam@example.com')).toHaveLength(1 + LIMITS.resendsPerHour);
     const unknown = await post('/public/resend-confirm', { username: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ message: IDENTITY_MESSAGES.resent });
     expect(outboxFor(t.config, 'nobody@example.com')).toHaveLength(0);
   });
@@ -267,6 +299,18 @@ describe('forgot and reset password', () => {
     expect(link.pathname).toBe('/reset');
     expect(link.searchParams.get('username')).toBe('forgetful@example.com');
     expect(link.searchParams.get('id')!.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it(`mails at most ${LIMITS.forgotMailsPerHour} reset links an hour, answering the same past it`, async () => {
+    await newApplicant(t, 'often@example.com');
+    for (let i = 0; i < LIMITS.forgotMailsPerHour + 2; i += 1) {
+      const res = await post('/public/forgot-password', { username: 'often@example.com' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: IDENTITY_MESSAGES.forgot });
+    }
+    expect(outboxFor(t.config, 'often@example.com').filter((m) => m.includes('/reset?'))).toHaveLength(
+      LIMITS.forgotMailsPerHour,
+    );
   });
 
   it('resets once with a valid id, revokes old sessions, and the old password stops working', async () => {

@@ -1,4 +1,4 @@
-import { cookieHeader, latestResetLink, logIn, makeApp, newApplicant, type TestApp } from './helpers';
+import { cookieHeader, latestResetLink, logIn, makeApp, newApplicant, settled, type TestApp } from './helpers';
 
 /**
  * Sessions on one server, each one used once before the step under test, so that on the embedded database it sits
@@ -33,6 +33,7 @@ it('refuses every used session of the account right after a password reset', asy
   for (const cookie of [laptop, phone, someoneElse]) expect(await profileStatus(t, cookie)).toBe(200);
 
   await post('/public/forgot-password', { username: 'forgot@example.com' });
+  await settled(t);
   const id = latestResetLink(t.config, 'forgot@example.com').searchParams.get('id')!;
   const password = 'Another-Secret-2025';
   const reset = await post('/public/reset-password', {

@@ -4,7 +4,18 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
-import { asUser, confirm, json, latestResetLink, logIn, newApplicant, PASSWORD, signUp, type TestApp } from './helpers';
+import {
+  asUser,
+  confirm,
+  json,
+  latestResetLink,
+  logIn,
+  newApplicant,
+  PASSWORD,
+  settled,
+  signUp,
+  type TestApp,
+} from './helpers';
 import { startInstances, stopInstances } from './support/instances';
 import { assertSharedFilesDir, FILES_MARKER } from '../src/documents/sharedFiles';
 
@@ -85,8 +96,10 @@ it('confirmation codes: 40 parallel guesses over both instances get at most the 
 it('when one reset link is used, an older unused one of the same account no longer resets the password', async () => {
   await newApplicant(a, 'twolinks@example.com');
   await post(a, '/public/forgot-password', { username: 'twolinks@example.com' });
+  await settled(a);
   const older = latestResetLink(a.config, 'twolinks@example.com').searchParams.get('id')!;
   await post(b, '/public/forgot-password', { username: 'twolinks@example.com' });
+  await settled(b);
   const newer = latestResetLink(a.config, 'twolinks@example.com').searchParams.get('id')!;
   expect(newer).not.toBe(older);
   const reset = (t: TestApp, id: string, password: string) =>
@@ -101,6 +114,7 @@ it('when one reset link is used, an older unused one of the same account no long
 it('one reset link used twice at once, on both instances: one reset wins', async () => {
   await newApplicant(a, 'race@example.com');
   await post(a, '/public/forgot-password', { username: 'race@example.com' });
+  await settled(a);
   const id = latestResetLink(a.config, 'race@example.com').searchParams.get('id')!;
   const results = await Promise.all(
     ['First-Password-2026!', 'Second-Password-2026!'].map((password, i) =>

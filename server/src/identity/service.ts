@@ -1,12 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';
-import { AppError, badRequest, conflict, tooMany } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
+import { AppError, badRequest, tooMany } from '../http/errors';
+import { maskAddress, type Mailer } from '../mail/mailer';
 import { isValidEmail, MESSAGES, USER_NOT_CONFIRMED_CODE } from '../../../src/kernel/auth/rules';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
 import { createApplicationRow } from '../answers/applications';
+import { PATHS } from '../../../src/kernel/paths';
+import { createAfterAnswer } from './afterAnswer';
 
 const HOUR = 3_600_000;
 export const LIMITS = {
@@ -15,6 +18,8 @@ export const LIMITS = {
   confirmAttemptsPerHour: 15,
   resendsPerHour: 5,
   forgotMailsPerHour: 5,
+  /** "Someone tried to create an account with your email" mails to the owner of a confirmed account. */
+  signupAttemptMailsPerHour: 5,
   resetAttemptsPerHour: 15,
   /** Failed logins before the account backs off; then 30 s doubling per failure, at most 15 min. */
   loginFailuresBeforeBackoff: 5,
@@ -24,14 +29,12 @@ export const LIMITS = {
 
 export const IDENTITY_MESSAGES = {
   signedUp: 'Your account was created. We have emailed you a confirmation code.',
-  usernameTaken: 'An account with this email address already exists. Please log in or reset your password.',
   confirmed: 'Your account is confirmed. You can now log in.',
   alreadyConfirmed: 'This account is already confirmed. Please log in.',
   codeWrong: 'That confirmation code is not correct. Please check it and try again.',
   codeExpired: 'That confirmation code has expired. Please ask for a new one.',
   tooManyCodeAttempts: 'Too many attempts. Please wait an hour and try again, or ask for a new code.',
   resent: 'If this email has an account waiting for confirmation, we have sent it a new code.',
-  tooManyResends: 'Too many codes have been sent to this email. Please wait an hour and try again.',
   badCredentials: 'Incorrect email address or password.',
   notConfirmed: 'Your account is not confirmed yet. Enter the code we emailed you, or ask for a new one.',
   loggedIn: 'You are logged in.',
@@ -111,8 +114,11 @@ function minutesLeft(until: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 }
 
-export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
-  async function issueConfirmCode(userId: string, username: string) {
+export function createIdentityService(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger) {
+  const afterAnswer = createAfterAnswer(log);
+  const link = (path: string) => `${config.publicUrl}${path}`;
+
+  async function issueConfirmCode(userId: string, username: string, note = '') {
     const code = randomCode();
     await db.transaction(async (tx) => {
       // A new code supersedes the old ones: only the latest mail works.
@@ -128,23 +134,78 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
     await mailer.send({
       to: username,
       subject: 'Your confirmation code',
-      text: `Your confirmation code is ${code}\n\nEnter it on the Confirm Your Account page. It is valid for 24 hours.\n`,
+      text: `Your confirmation code is ${code}\n\nEnter it on the Confirm Your Account page. It is valid for 24 hours.\n${note}`,
+    });
+  }
+
+  /** A new code for an account still waiting for confirmation, at most LIMITS.resendsPerHour an hour. */
+  async function resendWithinLimit(user: UserRow, note = '') {
+    if (await attemptWithinLimit(db, user.id, 'resend', LIMITS.resendsPerHour)) {
+      await issueConfirmCode(user.id, user.username, note);
+    }
+  }
+
+  /**
+   * Someone signed up with the address of an existing account (sign-up answered as for a new one). A confirmed
+   * account's owner is told, and pointed to login and password reset; an account still waiting for confirmation
+   * gets a new code, as a resend would (its password stays the first one: a second sign-up must not choose the
+   * password of an account its owner is about to confirm).
+   */
+  async function signUpOfExistingAccount(username: string) {
+    const user = await findUser(db, username);
+    if (!user) return;
+    if (!user.confirmed_at) {
+      await resendWithinLimit(
+        user,
+        `\nThis email address already had an account waiting for confirmation, so no new account was created: its password is the one chosen when it was first created. If you do not know it, choose a new password here (this confirms the account too):\n${link(PATHS.forgot)}\n`,
+      );
+      return;
+    }
+    if (!(await attemptWithinLimit(db, user.id, 'signup_attempt', LIMITS.signupAttemptMailsPerHour))) return;
+    await mailer.send({
+      to: user.username,
+      subject: 'Someone tried to create an account with your email',
+      text: `Someone (maybe you) tried to create an application account with this email address. An account with this email address already exists, so no new account was created.\n\nTo continue your application, log in:\n${link(PATHS.login)}\n\nIf you have forgotten your password, reset it here:\n${link(PATHS.forgot)}\n\nIf it was not you, ignore this message: your account and your password stay as they are.\n`,
+    });
+  }
+
+  async function mailResetLink(username: string) {
+    const user = await findUser(db, username);
+    if (!user || !(await attemptWithinLimit(db, user.id, 'forgot', LIMITS.forgotMailsPerHour))) return;
+    const id = randomToken();
+    await db.query(
+      `INSERT INTO one_time_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, 'reset', $2, $3)`,
+      [user.id, hashToken(id), new Date(Date.now() + LIMITS.resetIdTtlMs)],
+    );
+    const resetLink = link(`${PATHS.reset}?username=${encodeURIComponent(user.username)}&id=${encodeURIComponent(id)}`);
+    await mailer.send({
+      to: user.username,
+      subject: 'Reset your password',
+      text: `Someone asked to reset the password of your application account.\n\nTo choose a new password, open this link within one hour:\n${resetLink}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
     });
   }
 
   return {
+    /** Resolves once the work started after earlier answers (mail, writes) is done: closing waits; tests too. */
+    settled: () => afterAnswer.settled(),
+
+    /**
+     * The same answer (201, the same message, the same work before it: the password's hash and one insert) for a
+     * new address and for one that has an account; what differs is mailed after the answer.
+     */
     async signUp(input: { username: string; password: string }) {
       const username = requireEmail(input.username);
       const problem = passwordProblem(input.password);
       if (problem) throw badRequest(problem);
-      if (await findUser(db, username)) throw conflict(IDENTITY_MESSAGES.usernameTaken, 'UsernameExistsException');
       const passwordHash = await hashPassword(input.password);
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO users (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING RETURNING id`,
         [username, passwordHash],
       );
-      if (!rows[0]) throw conflict(IDENTITY_MESSAGES.usernameTaken, 'UsernameExistsException');
-      await issueConfirmCode(rows[0].id, username);
+      const created = rows[0];
+      const context = { to: maskAddress(username) };
+      if (created) afterAnswer.run('confirmation mail', context, () => issueConfirmCode(created.id, username));
+      else afterAnswer.run('sign-up of an existing account', context, () => signUpOfExistingAccount(username));
       return { message: IDENTITY_MESSAGES.signedUp };
     },
 
@@ -176,15 +237,13 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       return { message: IDENTITY_MESSAGES.confirmed };
     },
 
+    /** The same answer for any valid address (and past the hourly limit): the account is looked up after it. */
     async resendCode(input: { username: string }) {
       const username = requireEmail(input.username, MESSAGES.resendEmailInvalid);
-      const user = await findUser(db, username);
-      if (user && !user.confirmed_at) {
-        if (!(await attemptWithinLimit(db, user.id, 'resend', LIMITS.resendsPerHour))) {
-          throw tooMany(IDENTITY_MESSAGES.tooManyResends);
-        }
-        await issueConfirmCode(user.id, user.username);
-      }
+      afterAnswer.run('confirmation code resend', { to: maskAddress(username) }, async () => {
+        const user = await findUser(db, username);
+        if (user && !user.confirmed_at) await resendWithinLimit(user);
+      });
       return { message: IDENTITY_MESSAGES.resent };
     },
 
@@ -228,23 +287,10 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config) {
       };
     },
 
+    /** The same answer whether or not the account exists, and past the hourly mail limit: the work is after it. */
     async forgotPassword(input: { username: string }) {
       const username = requireEmail(input.username);
-      const user = await findUser(db, username);
-      // The same answer whether or not the account exists, and whether or not the mail limit was reached.
-      if (user && (await attemptWithinLimit(db, user.id, 'forgot', LIMITS.forgotMailsPerHour))) {
-        const id = randomToken();
-        await db.query(
-          `INSERT INTO one_time_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, 'reset', $2, $3)`,
-          [user.id, hashToken(id), new Date(Date.now() + LIMITS.resetIdTtlMs)],
-        );
-        const link = `${config.publicUrl}/reset?username=${encodeURIComponent(user.username)}&id=${encodeURIComponent(id)}`;
-        await mailer.send({
-          to: user.username,
-          subject: 'Reset your password',
-          text: `Someone asked to reset the password of your application account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-        });
-      }
+      afterAnswer.run('reset link mail', { to: maskAddress(username) }, () => mailResetLink(username));
       return { message: IDENTITY_MESSAGES.forgot };
     },
 
