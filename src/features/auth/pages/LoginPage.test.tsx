@@ -114,8 +114,8 @@ describe('Log In', () => {
   });
 
   it("shows a refused resend as a 'Resend Confirmation Code Error' toast", async () => {
-    const message = 'Too many codes have been sent to this email. Please wait an hour and try again.';
-    server.use(...authApi({ resend: authError(429, message) }).handlers);
+    const message = 'Too many requests. Please wait 1 minute and try again.';
+    server.use(...authApi({ resend: authError(429, message, 'TooManyRequests') }).handlers);
     const { user, store } = await renderAuthPage('/login');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend confirmation code' }));

@@ -31,9 +31,10 @@ describe('Sign Up', () => {
     expect(toastsOf(store)).toEqual([]);
   });
 
+  // An address that has an account is no refusal: the server answers it as any sign-up (and mails the owner).
   it("shows the server's refusal as a 'Sign Up Card Error' toast and stays", async () => {
-    const message = 'An account with this email address already exists. Please log in or reset your password.';
-    const auth = authApi({ signup: authError(409, message, 'UsernameExistsException') });
+    const message = 'This password is too common and easy to guess. Please choose a different one.';
+    const auth = authApi({ signup: authError(400, message) });
     server.use(...auth.handlers);
     const { user, router, store } = await renderAuthPage('/signup');
     await fillAndSubmit(user, 'ada@example.com');

@@ -16,7 +16,11 @@ import type { SignUpValues } from '../schemas';
 
 const validate = validateWith<SignUpValues>((schemas) => schemas.signUpSchema);
 
-/** Create Account (SPEC §2): email and a new password with its requirement lines; success goes to /confirm. */
+/**
+ * Create Account (SPEC §2): email and a new password with its requirement lines; success goes to /confirm. The
+ * server answers an address that already has an account as any other (it mails the owner instead of a code), so
+ * the page cannot tell, and does not: that too goes to /confirm.
+ */
 export default function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
