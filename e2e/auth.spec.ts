@@ -106,6 +106,23 @@ test('sign up, confirm with the mailed code, log in (lands on /about), log out (
   expect((await page.request.get('/api/profile')).status()).toBe(401);
 });
 
+test('signing up again with the email of an account goes to /confirm as any sign-up; the owner is mailed', async ({
+  page,
+}) => {
+  const email = uniqueEmail('again');
+  await signUp(page, email);
+  await confirm(page, email);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/public/signup'));
+  // The same answer as for a new account, so the page goes on to /confirm (the server tells nobody but the owner).
+  await signUp(page, email);
+  expect((await answer).status()).toBe(201);
+  expect(await mailed(email, /^Subject: (Someone tried to create an account with your email)$/m)).toBeTruthy();
+  // The password is still the first one.
+  await page.goto('/login');
+  await logIn(page, email, PASSWORD);
+  await expect(heading(page, 'About You')).toBeVisible();
+});
+
 test("a wrong password is refused with the 'Login Card Error' and the page stays on /login", async ({ page }) => {
   const email = uniqueEmail('wrong');
   await signUp(page, email);
