@@ -30,6 +30,7 @@ import { createConversionWorker, type ConversionWorker } from './documents/worke
 import { documentRoutes } from './documents/routes';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { pdfRoutes } from './pdf/routes';
+import { registerStaff } from './staff';
 
 /** CSP source that allows exactly the shell's start script (src/kernel/shells.ts) and no other inline script. */
 const SHELL_START_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64')}'`;
@@ -195,6 +196,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
   documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });
   pdfRoutes(app, { db, config, applicationPdf: services.applicationPdf });
+  await registerStaff(app, { db, config, mailer, rateLimit: publicRateLimit });
   await registerSpa(app, config.staticDir, config.clientConfig, {
     tokens: services.tokens,
     rateLimit: publicRateLimit,

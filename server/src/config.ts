@@ -67,6 +67,28 @@ export interface Config {
    * process owns.
    */
   serverProcesses: number;
+  /** The staff console's sign-in (server/src/staff/). */
+  staff: StaffConfig;
+}
+
+export interface StaffConfig {
+  /** A staff session ends after this long unused (30 minutes) or this long after sign-in (12 hours). */
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Single sign-on with the college's OpenID Connect provider: on when STAFF_OIDC_ISSUER is set. */
+  oidc?: StaffOidcConfig;
+}
+
+export interface StaffOidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Refuse ID tokens whose amr/acr does not show multi-factor authentication. */
+  requireMfa: boolean;
+  /** acr values that count as multi-factor (STAFF_OIDC_MFA_ACR, comma-separated), besides amr's MFA methods. */
+  mfaAcrValues: string[];
+  /** The button's words: "Sign in with …" (STAFF_OIDC_NAME). */
+  name: string;
 }
 
 export interface S3Config {
@@ -101,6 +123,25 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
     accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
+function staffOidcFromEnv(env: NodeJS.ProcessEnv): StaffOidcConfig | undefined {
+  if (!env.STAFF_OIDC_ISSUER) return undefined;
+  if (!env.STAFF_OIDC_CLIENT_ID || !env.STAFF_OIDC_CLIENT_SECRET) {
+    throw new Error('STAFF_OIDC_ISSUER needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET');
+  }
+  if (!/^https?:\/\//.test(env.STAFF_OIDC_ISSUER)) throw new Error('STAFF_OIDC_ISSUER must be an http(s) URL');
+  return {
+    issuer: env.STAFF_OIDC_ISSUER,
+    clientId: env.STAFF_OIDC_CLIENT_ID,
+    clientSecret: env.STAFF_OIDC_CLIENT_SECRET,
+    requireMfa: env.STAFF_OIDC_REQUIRE_MFA === 'true',
+    mfaAcrValues: (env.STAFF_OIDC_MFA_ACR || 'http://schemas.openid.net/pape/policies/2007/06/multi-factor')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
+    name: env.STAFF_OIDC_NAME || 'your college account',
   };
 }
 
@@ -148,6 +189,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobLeaseMs: 15_000,
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS'),
     serverProcesses: int(env.SERVER_PROCESSES, 0, 'SERVER_PROCESSES'),
+    staff: {
+      sessionIdleMs: int(env.STAFF_SESSION_IDLE_MINUTES, 30, 'STAFF_SESSION_IDLE_MINUTES') * MINUTE,
+      sessionAbsoluteMs: int(env.STAFF_SESSION_ABSOLUTE_HOURS, 12, 'STAFF_SESSION_ABSOLUTE_HOURS') * 60 * MINUTE,
+      oidc: staffOidcFromEnv(env),
+    },
     ...overrides,
   };
   // Unset: one process per core (up to DEFAULT_MAX_PROCESSES) where processes can share the database, else one.

@@ -1,4 +1,5 @@
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
+import { LOGIN_BACKOFF } from '../src/identity/loginBackoff';
 import { MESSAGES } from '../../src/kernel/auth/rules';
 import {
   confirm,
@@ -220,9 +221,9 @@ describe('login', () => {
     }
   });
 
-  it(`backs off after ${LIMITS.loginFailuresBeforeBackoff} failures, even for the right password, then lets in`, async () => {
+  it(`backs off after ${LOGIN_BACKOFF.failuresBeforeBackoff} failures, even for the right password, then lets in`, async () => {
     await newApplicant(t, 'locked@example.com');
-    for (let i = 0; i < LIMITS.loginFailuresBeforeBackoff; i += 1) {
+    for (let i = 0; i < LOGIN_BACKOFF.failuresBeforeBackoff; i += 1) {
       expect((await logIn(t, 'locked@example.com', 'Wrong-Password-99')).statusCode).toBe(400);
     }
     const blocked = await logIn(t, 'locked@example.com');
@@ -233,7 +234,7 @@ describe('login', () => {
     );
     const lockMs = new Date(rows[0].locked_until).getTime() - Date.now();
     expect(lockMs).toBeGreaterThan(0);
-    expect(lockMs).toBeLessThanOrEqual(LIMITS.loginBackoffBaseMs);
+    expect(lockMs).toBeLessThanOrEqual(LOGIN_BACKOFF.baseMs);
     await t.app.db.query(
       "UPDATE users SET locked_until = now() - interval '1 second' WHERE username = 'locked@example.com'",
     );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { IDENTITY_MESSAGES, LIMITS } from '../src/identity/service';
+import { LOGIN_BACKOFF } from '../src/identity/loginBackoff';
 import {
   asUser,
   confirm,
@@ -71,7 +72,7 @@ it('100 wrong passwords in parallel over both instances lock the account as 5 in
   const checked = guesses.filter((r) => r.statusCode === 400);
   const refused = guesses.filter((r) => r.statusCode === 429);
   // Only the attempts before the lock had their password checked; every other one was refused unchecked.
-  expect(checked.length).toBeLessThanOrEqual(LIMITS.loginFailuresBeforeBackoff);
+  expect(checked.length).toBeLessThanOrEqual(LOGIN_BACKOFF.failuresBeforeBackoff);
   expect(checked.length + refused.length).toBe(100);
   expect(refused[0].json().message).toMatch(/^Too many failed attempts\. Please try again in \d+ minutes? or reset/);
   // The right password is refused too while the lock lasts.

@@ -8,6 +8,7 @@ import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
 import { createApplicationRow } from '../answers/applications';
+import { claimLoginAttempt, clearLoginFailures, minutesLeft } from './loginBackoff';
 import { PATHS } from '../../../src/kernel/paths';
 import { createAfterAnswer } from './afterAnswer';
 
@@ -21,10 +22,6 @@ export const LIMITS = {
   /** "Someone tried to create an account with your email" mails to the owner of a confirmed account. */
   signupAttemptMailsPerHour: 5,
   resetAttemptsPerHour: 15,
-  /** Failed logins before the account backs off; then 30 s doubling per failure, at most 15 min. */
-  loginFailuresBeforeBackoff: 5,
-  loginBackoffBaseMs: 30_000,
-  loginBackoffMaxMs: 15 * 60_000,
 };
 
 export const IDENTITY_MESSAGES = {
@@ -82,36 +79,6 @@ async function attemptWithinLimit(db: Queryable, userId: string, kind: string, l
     [userId, kind],
   );
   return Number(rows[0].n) <= limit;
-}
-
-/**
- * Claims one login attempt, atomically in the database: one statement counts it as a failure in advance and,
- * from the LIMITS.loginFailuresBeforeBackoff-th on, locks the account (30 s doubling, at most 15 minutes). An
- * attempt that finds the account locked gets no row and is refused before its password is checked, so parallel
- * guesses (on one instance or several) get no more tries than sequential ones. A right password clears it all.
- */
-async function claimLoginAttempt(
-  db: Queryable,
-  userId: string,
-): Promise<{ locked: false } | { locked: true; until: Date }> {
-  const { rows } = await db.query<{ failed_logins: number }>(
-    `UPDATE users SET failed_logins = failed_logins + 1,
-            locked_until = CASE WHEN failed_logins + 1 >= $2
-              THEN now() + least($4::float8, $3::float8 * power(2, failed_logins + 1 - $2)) * interval '1 millisecond'
-              ELSE NULL END
-      WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())
-      RETURNING failed_logins`,
-    [userId, LIMITS.loginFailuresBeforeBackoff, LIMITS.loginBackoffBaseMs, LIMITS.loginBackoffMaxMs],
-  );
-  if (rows[0]) return { locked: false };
-  const locked = await db.query<{ locked_until: Date | null }>('SELECT locked_until FROM users WHERE id = $1', [
-    userId,
-  ]);
-  return { locked: true, until: new Date(locked.rows[0]?.locked_until ?? Date.now()) };
-}
-
-function minutesLeft(until: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 }
 
 export function createIdentityService(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger) {
@@ -255,7 +222,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
         await verifyPassword(input.password, await dummyPasswordHash());
         throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });
       }
-      const attempt = await claimLoginAttempt(db, user.id);
+      const attempt = await claimLoginAttempt(db, 'users', user.id);
       if (attempt.locked) {
         const minutes = minutesLeft(attempt.until);
         throw tooMany(
@@ -267,11 +234,11 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
       }
       // Only someone who knows the password learns that the account awaits confirmation.
       if (!user.confirmed_at) {
-        await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
+        await clearLoginFailures(db, 'users', user.id);
         throw new AppError(403, IDENTITY_MESSAGES.notConfirmed, USER_NOT_CONFIRMED_CODE);
       }
       const loginCount = await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
+        await clearLoginFailures(tx, 'users', user.id);
         await tx.query('INSERT INTO successful_logins (user_id) VALUES ($1)', [user.id]);
         await createApplicationRow(tx, user.id);
         const { rows } = await tx.query<{ count: string | number }>(

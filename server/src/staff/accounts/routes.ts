@@ -1,0 +1,198 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AccountParams,
+  AccountsReply,
+  AddAccountBody,
+  EnrolFinishBody,
+  EnrolStartBody,
+  EnrolStartReply,
+  MeReply,
+  RoleBody,
+  SignInBody,
+  StaffConfigReply,
+  type StaffShape,
+} from '../../../../src/kernel/staff/contract';
+import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
+import { STAFF_PATHS } from '../../../../src/kernel/staff/paths';
+import { AppError } from '../../http/errors';
+import type { Gate } from '../audit/gate';
+import { auditContext, currentStaff } from '../plugin';
+import { clearStaffCookie, revokeStaffSession, setStaffCookie } from '../sessions';
+import type { StaffSso } from './oidc';
+import type { StaffAccounts } from './service';
+
+/** The SSO flow's cookie: Lax, because the provider sends the browser back with a cross-site navigation. */
+const SSO_FLOW_COOKIE = 'staff_sso_flow';
+const SSO_PATH = '/staff/api/sso';
+
+export function accountRoutes(
+  scope: FastifyInstance,
+  deps: {
+    gate: Gate;
+    accounts: StaffAccounts;
+    sso?: StaffSso;
+    ssoName: string;
+    redirectUri: string;
+    rateLimit: object;
+  },
+) {
+  const { accounts, gate, sso } = deps;
+  const from = (request: Parameters<typeof auditContext>[0]) => {
+    const { ip, userAgent } = auditContext(request);
+    return { ip, userAgent };
+  };
+
+  scope.get(
+    '/config',
+    { schema: { response: { 200: StaffConfigReply } }, config: { staff: { role: 'anyone', audit: 'none' } } },
+    async () => ({ sso: Boolean(sso), ssoName: deps.ssoName }),
+  );
+
+  scope.get(
+    '/me',
+    { schema: { response: { 200: MeReply } }, config: { staff: { role: 'reader', audit: 'none' } } },
+    async (request) => {
+      const { email, role, via } = currentStaff(request);
+      return { email, role, via };
+    },
+  );
+
+  scope.post<{ Body: StaffShape<typeof SignInBody> }>(
+    '/sign-in',
+    {
+      schema: { body: SignInBody },
+      config: { staff: { role: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit },
+    },
+    async (request, reply) => {
+      const { token, email, role } = await accounts.signIn(request.body, from(request));
+      setStaffCookie(request, reply, token);
+      return { email, role, via: 'password' as const };
+    },
+  );
+
+  scope.post('/sign-out', { config: { staff: { role: 'reader', audit: 'sign-out' } } }, async (request, reply) => {
+    const staff = currentStaff(request);
+    await revokeStaffSession(gate.own, staff.sessionHash);
+    await gate.log.append({ ...auditContext(request), action: 'sign-out' });
+    clearStaffCookie(request, reply);
+    return { message: STAFF_MESSAGES.signedOut };
+  });
+
+  scope.post<{ Body: StaffShape<typeof EnrolStartBody> }>(
+    '/enrol/start',
+    {
+      schema: { body: EnrolStartBody, response: { 200: EnrolStartReply } },
+      config: { staff: { role: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit },
+    },
+    async (request) => accounts.enrolStart(request.body.token),
+  );
+
+  scope.post<{ Body: StaffShape<typeof EnrolFinishBody> }>(
+    '/enrol/finish',
+    {
+      schema: { body: EnrolFinishBody },
+      config: { staff: { role: 'anyone', audit: 'enrolled' }, rateLimit: deps.rateLimit },
+    },
+    async (request, reply) => {
+      const { recoveryCodes, sessionToken, message } = await accounts.enrolFinish(request.body, from(request));
+      setStaffCookie(request, reply, sessionToken);
+      return { recoveryCodes, message };
+    },
+  );
+
+  /* ---- Staff accounts (admins) ---- */
+
+  scope.get(
+    '/accounts',
+    { schema: { response: { 200: AccountsReply } }, config: { staff: { role: 'admin', audit: 'staff-listed' } } },
+    async (request) => ({ accounts: await accounts.list(auditContext(request)) }),
+  );
+
+  scope.post<{ Body: StaffShape<typeof AddAccountBody> }>(
+    '/accounts',
+    { schema: { body: AddAccountBody }, config: { staff: { role: 'admin', audit: 'staff-added' } } },
+    async (request, reply) => reply.status(201).send(await accounts.add(request.body, auditContext(request))),
+  );
+
+  scope.put<{ Params: StaffShape<typeof AccountParams>; Body: StaffShape<typeof RoleBody> }>(
+    '/accounts/:id/role',
+    {
+      schema: { params: AccountParams, body: RoleBody },
+      config: { staff: { role: 'admin', audit: 'staff-role-changed' } },
+    },
+    async (request) => {
+      await accounts.setRole({ id: request.params.id }, request.body.role, auditContext(request));
+      return { message: 'The role was changed. Their sessions have ended: they sign in again with the new role.' };
+    },
+  );
+
+  scope.delete<{ Params: StaffShape<typeof AccountParams> }>(
+    '/accounts/:id',
+    { schema: { params: AccountParams }, config: { staff: { role: 'admin', audit: 'staff-removed' } } },
+    async (request) => {
+      await accounts.remove({ id: request.params.id }, auditContext(request));
+      return { message: 'The staff account was removed and signed out.' };
+    },
+  );
+
+  /* ---- Single sign-on ---- */
+
+  scope.get(
+    '/sso/start',
+    { config: { staff: { role: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit } },
+    async (request, reply) => {
+      if (!sso) throw new AppError(404, STAFF_MESSAGES.ssoOff, 'NotFound');
+      let started: Awaited<ReturnType<StaffSso['start']>>;
+      try {
+        started = await sso.start();
+      } catch (error) {
+        request.log.warn({ err: error }, 'single sign-on provider unreachable');
+        return reply.redirect(`${STAFF_PATHS.signIn}?error=SsoFailed`);
+      }
+      reply.setCookie(SSO_FLOW_COOKIE, started.flowId, {
+        path: SSO_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 600,
+      });
+      return reply.redirect(started.url);
+    },
+  );
+
+  scope.get(
+    '/sso/callback',
+    { config: { staff: { role: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit } },
+    async (request, reply) => {
+      if (!sso) throw new AppError(404, STAFF_MESSAGES.ssoOff, 'NotFound');
+      reply.clearCookie(SSO_FLOW_COOKIE, { path: SSO_PATH });
+      try {
+        // The provider's answer on the redirect URI it was given (PUBLIC_URL's, not this request's Host).
+        const callbackUrl = new URL(deps.redirectUri);
+        callbackUrl.search = new URL(request.url, 'http://localhost').search;
+        const identity = await sso.finish(callbackUrl, request.cookies[SSO_FLOW_COOKIE]);
+        const { token } = await accounts.ssoSignIn(identity.email, from(request), identity.detail);
+        setStaffCookie(request, reply, token);
+        return reply.redirect(STAFF_PATHS.home);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'SsoNoMfa') {
+          await gate.log.append({
+            ...from(request),
+            actor: String(error.extra?.email ?? 'anonymous'),
+            action: 'sign-in-failed',
+            detail: `sso without MFA: ${String(error.extra?.detail ?? '')}`,
+          });
+        } else if (error.code === 'SsoFailed') {
+          await gate.log.append({
+            ...from(request),
+            actor: 'anonymous',
+            action: 'sign-in-failed',
+            detail: 'sso failed',
+          });
+        }
+        return reply.redirect(`${STAFF_PATHS.signIn}?error=${encodeURIComponent(error.code ?? 'SsoFailed')}`);
+      }
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import { STAFF_API } from '../../../src/kernel/staff/paths';
+import { createGate } from './audit/gate';
+import type { AuditLog } from './audit/log';
+import { verifyAuditLog } from './audit/verify';
+import { auditRoutes } from './audit/routes';
+import { createStaffSso } from './accounts/oidc';
+import { accountRoutes } from './accounts/routes';
+import { createStaffAccounts, type StaffAccounts } from './accounts/service';
+import { registerStaffGate } from './plugin';
+
+/** What the rest of the server and the admin CLI may use of the staff subtree, through the app (never imports). */
+export interface StaffApi {
+  /** Every service-token use, admin call and CLI command is written here too. */
+  audit: AuditLog;
+  accounts: StaffAccounts;
+  verifyAudit: () => ReturnType<typeof verifyAuditLog>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staff: StaffApi;
+  }
+}
+
+/**
+ * The staff console's server: one subtree under /staff/api behind one gate (plugin.ts). The only import app.ts
+ * makes of server/src/staff (lint holds the rest apart).
+ */
+export async function registerStaff(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; mailer: Mailer; rateLimit: object },
+) {
+  const { db, config } = deps;
+  const gate = createGate(db);
+  const accounts = createStaffAccounts({ gate, mailer: deps.mailer, publicUrl: config.publicUrl });
+  const redirectUri = `${config.publicUrl}${STAFF_API}/sso/callback`;
+  const oidc = config.staff.oidc;
+  const sso = oidc ? createStaffSso(oidc, { db: gate.own, redirectUri }) : undefined;
+  app.decorate('staff', { audit: gate.log, accounts, verifyAudit: () => verifyAuditLog(db) } satisfies StaffApi);
+  await app.register(
+    async (scope) => {
+      scope.decorateRequest('staff', null);
+      registerStaffGate(scope, { gate, config: config.staff });
+      accountRoutes(scope, {
+        gate,
+        accounts,
+        sso,
+        ssoName: oidc?.name ?? '',
+        redirectUri,
+        rateLimit: deps.rateLimit,
+      });
+      auditRoutes(scope, { gate });
+    },
+    { prefix: STAFF_API },
+  );
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffConfig } from '../config';
+import { AppError } from '../http/errors';
+import { roleAllows, type StaffRole } from '../../../src/kernel/staff/roles';
+import { STAFF_MESSAGES } from '../../../src/kernel/staff/messages';
+import type { AuditAction } from '../../../src/kernel/staff/audit';
+import type { Gate } from './audit/gate';
+import type { AuditContext } from './accounts/service';
+import { clearStaffCookie, resolveStaffSession, staffCookieOf, type StaffUser } from './sessions';
+
+/**
+ * Every staff route declares who may call it and what it writes to the audit log. The declaration is the point:
+ * a route without it does not boot (the onRoute hook below), so no staff route forgets either.
+ */
+export interface StaffRouteConfig {
+  /** The least role that may call it, or 'anyone' (signing in, enrolling). */
+  role: StaffRole | 'anyone';
+  /** The audit action it writes, or 'none' (the caller's own session, the sign-in page's settings). */
+  audit: AuditAction | 'none';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member on /staff/api (null elsewhere: an applicant's session means nothing here). */
+    staff: StaffUser | null;
+  }
+  interface FastifyContextConfig {
+    staff?: StaffRouteConfig;
+  }
+}
+
+export const notSignedIn = () => new AppError(401, STAFF_MESSAGES.notSignedIn, 'Unauthorized');
+
+/** Who is calling, from where: the audit log's actor, IP and browser. */
+export function auditContext(request: FastifyRequest): AuditContext {
+  return {
+    actor: request.staff?.email ?? 'anonymous',
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  };
+}
+
+export function currentStaff(request: FastifyRequest): StaffUser {
+  if (!request.staff) throw notSignedIn();
+  return request.staff;
+}
+
+/**
+ * The gate of the staff subtree (registered in its own encapsulated scope, so it guards /staff/api only): staff
+ * pages and answers are never cached; the staff cookie → request.staff; the route's role is checked, and a refusal
+ * is a 403 that the audit log keeps.
+ */
+export function registerStaffGate(scope: FastifyInstance, deps: { gate: Gate; config: StaffConfig }) {
+  scope.addHook('onRoute', (route) => {
+    if (!route.config?.staff) {
+      throw new Error(`Staff route ${String(route.method)} ${route.url} must declare config.staff { role, audit }`);
+    }
+  });
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { role } = request.routeOptions.config.staff!;
+    request.staff = await resolveStaffSession(deps.gate.own, deps.config, staffCookieOf(request));
+    if (role === 'anyone') return;
+    if (!request.staff) {
+      if (staffCookieOf(request)) clearStaffCookie(request, reply);
+      throw notSignedIn();
+    }
+    if (!roleAllows(request.staff.role, role)) {
+      await deps.gate.log.append({
+        ...auditContext(request),
+        action: 'access-refused',
+        target: `${request.method} ${request.routeOptions.url}`,
+        detail: `needs ${role}, has ${request.staff.role}`,
+      });
+      throw new AppError(403, STAFF_MESSAGES.forbidden, 'Forbidden');
+    }
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * What the audit log records (server/src/staff/audit/): one action name per kind of read or change. The console's
+ * filter offers the same list.
+ */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'enrolled',
+  'recovery-code-used',
+  'access-refused',
+  'staff-added',
+  'staff-removed',
+  'staff-role-changed',
+  'staff-listed',
+  'audit-read',
+  'audit-downloaded',
+  'applicant-opened',
+  'document-opened',
+  'pdf-downloaded',
+  'applicants-listed',
+  'search',
+  'export',
+  'service-token-minted',
+  'service-token-used',
+  'service-token-revoked',
+  'public-link-minted',
+  'public-link-revoked',
+  'admin-api',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

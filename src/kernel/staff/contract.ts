@@ -1,0 +1,84 @@
+/**
+ * The staff console's API contract (/staff/api), as TypeBox schemas: the server validates with them and the staff
+ * console takes its types from them (types only: TypeBox never reaches a bundle). Only staff code imports this.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { STAFF_ROLES, type StaffRole } from './roles';
+
+const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+const text = (maxLength: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength, ...extra });
+const role = Type.Unsafe<StaffRole>({ type: 'string', enum: [...STAFF_ROLES] });
+
+const email = text(254, { minLength: 3 });
+const password = text(256);
+/** A current authenticator code (6 digits) or a recovery code (xxxxx-xxxxx); spaces are ignored. */
+const code = text(40, { minLength: 1 });
+const token = text(200, { minLength: 1 });
+
+/* ---- Signing in ---- */
+
+export const SignInBody = closed({ email, password, code });
+export const StaffConfigReply = Type.Object({ sso: Type.Boolean(), ssoName: Type.String() });
+export const MeReply = Type.Object({
+  email: Type.String(),
+  role,
+  via: Type.Union([Type.Literal('password'), Type.Literal('sso')]),
+});
+
+/* ---- Enrolment (from the mailed link) ---- */
+
+export const EnrolStartBody = closed({ token });
+export const EnrolStartReply = Type.Object({
+  email: Type.String(),
+  role,
+  /** The authenticator's key, base32, for anyone who cannot scan the QR code. */
+  secret: Type.String(),
+  /** otpauth://totp/… — what the QR code holds. */
+  otpauthUri: Type.String(),
+});
+export const EnrolFinishBody = closed({ token, password, confirm_password: password, code });
+export const EnrolFinishReply = Type.Object({ recoveryCodes: Type.Array(Type.String()), message: Type.String() });
+
+/* ---- Staff accounts (admins) ---- */
+
+export const StaffAccount = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role,
+  enrolled: Type.Boolean(),
+  createdAt: Type.String(),
+  lastSignInAt: Type.Union([Type.String(), Type.Null()]),
+});
+export const AccountsReply = Type.Object({ accounts: Type.Array(StaffAccount) });
+export const AddAccountBody = closed({ email, role });
+export const RoleBody = closed({ role });
+export const AccountParams = closed({ id: text(20, { pattern: '^[0-9]+$' }) });
+
+/* ---- The audit log (admins) ---- */
+
+export const AuditQuery = closed({
+  actor: Type.Optional(text(254)),
+  action: Type.Optional(text(60)),
+  /** ISO dates (YYYY-MM-DD) or times, inclusive. */
+  from: Type.Optional(text(40)),
+  to: Type.Optional(text(40)),
+  /** The page after this row id (keyset paging: rows come newest first). */
+  before: Type.Optional(text(20, { pattern: '^[0-9]+$' })),
+});
+export const AuditRow = Type.Object({
+  id: Type.String(),
+  at: Type.String(),
+  actor: Type.String(),
+  action: Type.String(),
+  target: Type.String(),
+  detail: Type.String(),
+  ip: Type.String(),
+  userAgent: Type.String(),
+});
+export const AuditPage = Type.Object({ rows: Type.Array(AuditRow), next: Type.Union([Type.String(), Type.Null()]) });
+export const AUDIT_PAGE_SIZE = 50;
+
+export const MessageReply = Type.Object({ message: Type.String() });
+
+export type StaffShape<T extends TSchema> = Static<T>;

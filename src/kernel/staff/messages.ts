@@ -1,0 +1,20 @@
+/** The staff console's messages, shared by the server (which sends them) and the console (which shows them). */
+export const STAFF_MESSAGES = {
+  badSignIn: 'Incorrect email address, password or authenticator code.',
+  signedIn: 'You are signed in.',
+  signedOut: 'You have been signed out.',
+  notSignedIn: 'You are not signed in, or your session has ended.',
+  forbidden: 'Your role does not allow this. Ask an admin if you need it.',
+  enrolLinkBad: 'This enrolment link is invalid, used or expired. Ask an admin for a new one.',
+  enrolCodeWrong: 'That authenticator code is not correct. Check the time on your phone and try again.',
+  enrolled: 'Your account is ready. Keep your recovery codes somewhere safe: they are shown only once.',
+  passwordsDiffer: 'The passwords do not match.',
+  staffExists: 'A staff account with this email address already exists.',
+  staffMissing: 'There is no staff account with this email address.',
+  staffAdded: 'The staff account was added and an enrolment link was emailed.',
+  lastAdmin: 'This is the last admin: add another admin first.',
+  ssoOff: 'Single sign-on is not set up here.',
+  ssoUnknown: 'Your college account has no staff account here. Ask an admin to add you.',
+  ssoNoMfa: 'Your college sign-in did not use multi-factor authentication, which this console requires.',
+  ssoFailed: 'Single sign-on did not complete. Please try again.',
+} as const;

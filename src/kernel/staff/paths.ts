@@ -1,0 +1,11 @@
+/** The staff console's addresses: its pages (served the staff entry, webpack's "staff") and its API. */
+export const STAFF_API = '/staff/api';
+
+export const STAFF_PATHS = {
+  home: '/staff',
+  signIn: '/staff/sign-in',
+  enrol: '/staff/enrol',
+  accounts: '/staff/accounts',
+  audit: '/staff/audit',
+  roles: '/staff/roles',
+} as const;
