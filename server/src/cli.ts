@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -15,9 +16,17 @@ export const USAGE = `Admin commands (npm run admin -- <command>):
   public-link create <answers.json> [--days N] a link that loads saved answers for a visitor (default 30 days)
   public-link revoke <token>              revoke a public link
   import-lookup <category> <file.csv> [--append]
-                                          import look-up data; category: ${LOOKUP_CATEGORIES.join(' | ')}`;
+                                          import look-up data; category: ${LOOKUP_CATEGORIES.join(' | ')}
+  staff add <email> --role admin|reader   add a staff account and mail it a single-use enrolment link (24 h)
+  staff list                              list staff accounts
+  staff role <email> admin|reader         change a staff member's role (their sessions end)
+  staff remove <email>                    remove a staff account (its sessions end)
+  audit verify                            check the audit log's hash chain; names the first changed or removed row`;
 
-const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' } } as const;
+const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' }, role: { type: 'string' } } as const;
+
+/** The CLI's name in the audit log, with the operating-system user who ran it. */
+const cliActor = () => `cli:${os.userInfo().username}`;
 
 /**
  * The arguments with the options first and every other argument after `--`, in its order: only OPTIONS are options.
@@ -51,7 +60,9 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
   const days = values.days === undefined ? undefined : Number(values.days);
   if (days !== undefined && !(days > 0)) throw new Error('--days must be a positive number');
 
+  const by = { actor: cliActor() };
   if (command === 'users') {
+    await app.staff.audit.append({ ...by, action: 'applicants-listed', detail: 'every applicant' });
     const rows = await applicantsOverview(app.db);
     if (rows.length === 0) return 'No users yet.';
     return rows
@@ -62,21 +73,39 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
       .join('\n');
   }
   if (command === 'service-token' && sub === 'create' && rest[0]) {
-    const token = await tokens.createServiceToken(rest[0], days);
+    const { token, id, applicantId } = await tokens.createServiceToken(rest[0], days);
+    await app.staff.audit.append({
+      ...by,
+      action: 'service-token-minted',
+      target: `applicant ${applicantId}`,
+      detail: `token ${id}`,
+    });
     return `Service token for ${rest[0]} (keep it secret; it opens this applicant's answers):\n${token}\n${base}/about?service_token=${token}`;
   }
   if ((command === 'service-token' || command === 'public-link') && sub === 'revoke' && rest[0]) {
-    return (await tokens.revoke(rest[0])) ? 'Revoked.' : 'No live token matches.';
+    const revoked = await tokens.revoke(rest[0]);
+    if (!revoked) return 'No live token matches.';
+    await app.staff.audit.append({
+      ...by,
+      action: revoked.kind === 'service' ? 'service-token-revoked' : 'public-link-revoked',
+      detail: `token ${revoked.id}`,
+    });
+    return 'Revoked.';
   }
   if (command === 'service-token' && sub === 'revoke-all' && rest[0]) {
-    return `Revoked ${await tokens.revokeAllFor(rest[0])} token(s).`;
+    const ids = await tokens.revokeAllFor(rest[0]);
+    for (const id of ids) {
+      await app.staff.audit.append({ ...by, action: 'service-token-revoked', target: rest[0], detail: `token ${id}` });
+    }
+    return `Revoked ${ids.length} token(s).`;
   }
   if (command === 'public-link' && sub === 'create' && rest[0]) {
     const answer = JSON.parse(fs.readFileSync(rest[0], 'utf8'));
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
       throw new Error('The answers file must hold one JSON object of question key → answer');
     }
-    const token = await tokens.createPublicLink(answer, days);
+    const { token, id } = await tokens.createPublicLink(answer, days);
+    await app.staff.audit.append({ ...by, action: 'public-link-minted', detail: `token ${id}` });
     return `Public link:\n${base}/about?token=${token}`;
   }
   if (command === 'import-lookup' && sub && rest[0]) {
@@ -85,6 +114,41 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
       append: values.append,
     });
     return `Imported ${n} ${sub} record(s).`;
+  }
+  if (command === 'staff') return staffCommand(app, sub, rest, values.role);
+  if (command === 'audit' && sub === 'verify') {
+    const result = await app.staff.verifyAudit();
+    if (result.ok) return `The audit log is intact: ${result.rows} row(s) checked.`;
+    throw new Error(`The audit log was altered: ${result.problem}.`);
+  }
+  throw new Error(USAGE);
+}
+
+/** `staff add|list|role|remove`: the same as the console's Staff accounts page, and audited the same way. */
+async function staffCommand(app: FastifyInstance, sub: string | undefined, rest: string[], role: string | undefined) {
+  const { accounts } = app.staff;
+  const by = { actor: cliActor() };
+  if (sub === 'add' && rest[0]) {
+    await accounts.add({ email: rest[0], role: role ?? '' }, by);
+    return `Added ${rest[0]} (${role}). An enrolment link was mailed to them (valid 24 hours, single use).`;
+  }
+  if (sub === 'list') {
+    const list = await accounts.list(by);
+    if (list.length === 0) return 'No staff accounts yet.';
+    return list
+      .map(
+        (a) =>
+          `${a.email}\t${a.role}\t${a.enrolled ? 'enrolled' : 'not enrolled'}\tlast sign-in ${a.lastSignInAt ?? 'never'}`,
+      )
+      .join('\n');
+  }
+  if (sub === 'role' && rest[0]) {
+    await accounts.setRole({ email: rest[0] }, rest[1] ?? '', by);
+    return `${rest[0]} is now ${rest[1]}; their sessions have ended.`;
+  }
+  if (sub === 'remove' && rest[0]) {
+    await accounts.remove({ email: rest[0] }, by);
+    return `Removed ${rest[0]}; their sessions have ended.`;
   }
   throw new Error(USAGE);
 }

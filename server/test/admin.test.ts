@@ -1,4 +1,5 @@
-import { json, makeApp, newApplicant, type TestApp } from './helpers';
+import { json, makeApp, newApplicant, outboxFor, type TestApp } from './helpers';
+import { auditRows } from './staffHelpers';
 
 const ADMIN = 'a'.repeat(40);
 
@@ -50,6 +51,50 @@ describe('admin API', () => {
       legal_agree: true,
     });
     expect((await post('/admin/public-links', { answer: { x: 5 } }, ADMIN)).statusCode).toBe(400);
+  });
+
+  it('audits every call, refused or not, and what it minted and revoked', async () => {
+    const before = (await auditRows(t)).length;
+    await post('/admin/service-tokens', { username: 'staffed@example.com' }, 'wrong');
+    const minted = await post('/admin/service-tokens', { username: 'staffed@example.com' }, ADMIN);
+    await post('/admin/revoke', { token: minted.json().token }, ADMIN);
+    const rows = (await auditRows(t)).slice(before).map((r) => [r.actor, r.action, r.target]);
+    expect(rows).toEqual([
+      ['admin-api', 'access-refused', 'POST /admin/service-tokens'],
+      ['admin-api', 'admin-api', 'POST /admin/service-tokens'],
+      ['admin-api', 'service-token-minted', expect.stringMatching(/^applicant \d+$/)],
+      ['admin-api', 'admin-api', 'POST /admin/revoke'],
+      ['admin-api', 'service-token-revoked', ''],
+    ]);
+  });
+
+  it('manages staff accounts as the CLI does', async () => {
+    const added = await post('/admin/staff', { email: 'reader@college.edu', role: 'reader' }, ADMIN);
+    expect(added.statusCode).toBe(201);
+    expect(outboxFor(t.config, 'reader@college.edu').at(-1)).toContain('/staff/enrol?token=');
+    expect((await post('/admin/staff', { email: 'x@college.edu', role: 'owner' }, ADMIN)).statusCode).toBe(400);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/admin/staff',
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+    expect(list.json().accounts).toEqual([
+      expect.objectContaining({ email: 'reader@college.edu', role: 'reader', enrolled: false }),
+    ]);
+    expect((await post('/admin/staff/role', { email: 'reader@college.edu', role: 'admin' }, ADMIN)).statusCode).toBe(
+      200,
+    );
+    expect((await post('/admin/staff', { email: 'second@college.edu', role: 'admin' }, ADMIN)).statusCode).toBe(201);
+    expect((await post('/admin/staff/remove', { email: 'reader@college.edu' }, ADMIN)).statusCode).toBe(200);
+    expect((await post('/admin/staff/remove', { email: 'reader@college.edu' }, ADMIN)).statusCode).toBe(404);
+    const actions = (await auditRows(t)).map((r) => [r.actor, r.action, r.target]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['admin-api', 'staff-added', 'reader@college.edu'],
+        ['admin-api', 'staff-role-changed', 'reader@college.edu'],
+        ['admin-api', 'staff-removed', 'reader@college.edu'],
+      ]),
+    );
   });
 
   it('does not exist without ADMIN_API_TOKEN', async () => {

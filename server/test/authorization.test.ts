@@ -70,7 +70,7 @@ describe('user A cannot read or change user B', () => {
   });
 
   it("a service token for A shows A's answers only", async () => {
-    const token = await t.app.services.tokens.createServiceToken('bob@example.com');
+    const { token } = await t.app.services.tokens.createServiceToken('bob@example.com');
     const res = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
     expect(res.json().answer.first_name).toBe('Bobby');
     expect(res.body).not.toContain('Alice');

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCommand, USAGE } from '../src/cli';
-import { makeApp, newApplicant, type TestApp } from './helpers';
+import { makeApp, newApplicant, outboxFor, type TestApp } from './helpers';
+import { auditRows } from './staffHelpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +64,61 @@ describe('admin CLI', () => {
     expect(await runCommand(t.app, ['import-lookup', 'address', file])).toBe('Imported 1 address record(s).');
     expect(await t.app.services.lookup.count('address')).toBe(1);
     await expect(runCommand(t.app, ['import-lookup', 'planets', file])).rejects.toThrow('Unknown category planets');
+  });
+
+  it('adds, lists, changes and removes staff, and audits each command as the CLI', async () => {
+    expect(await runCommand(t.app, ['staff', 'list'])).toBe('No staff accounts yet.');
+    expect(await runCommand(t.app, ['staff', 'add', 'Dean@College.edu', '--role', 'admin'])).toBe(
+      'Added Dean@College.edu (admin). An enrolment link was mailed to them (valid 24 hours, single use).',
+    );
+    expect(outboxFor(t.config, 'dean@college.edu').at(-1)).toMatch(/\/staff\/enrol\?token=/);
+    await expect(runCommand(t.app, ['staff', 'add', 'r@college.edu', '--role', 'owner'])).rejects.toThrow(
+      'The role must be one of: reader, admin.',
+    );
+    await runCommand(t.app, ['staff', 'add', 'r@college.edu', '--role', 'reader']);
+    expect(await runCommand(t.app, ['staff', 'list'])).toBe(
+      'dean@college.edu\tadmin\tnot enrolled\tlast sign-in never\nr@college.edu\treader\tnot enrolled\tlast sign-in never',
+    );
+    expect(await runCommand(t.app, ['staff', 'role', 'r@college.edu', 'admin'])).toBe(
+      'r@college.edu is now admin; their sessions have ended.',
+    );
+    expect(await runCommand(t.app, ['staff', 'remove', 'r@college.edu'])).toBe(
+      'Removed r@college.edu; their sessions have ended.',
+    );
+    const actor = `cli:${os.userInfo().username}`;
+    expect((await auditRows(t)).filter((r) => r.action.startsWith('staff-') && r.action !== 'staff-listed')).toEqual([
+      expect.objectContaining({ actor, action: 'staff-added', target: 'dean@college.edu' }),
+      expect.objectContaining({ actor, action: 'staff-added', target: 'r@college.edu' }),
+      expect.objectContaining({
+        actor,
+        action: 'staff-role-changed',
+        target: 'r@college.edu',
+        detail: 'reader → admin',
+      }),
+      expect.objectContaining({ actor, action: 'staff-removed', target: 'r@college.edu' }),
+    ]);
+  });
+
+  it('verifies the audit log, and names the row changed or removed by hand', async () => {
+    expect(await runCommand(t.app, ['audit', 'verify'])).toMatch(/^The audit log is intact: \d+ row\(s\) checked\.$/);
+    // The app itself can neither change nor delete a row (the trigger).
+    await expect(t.app.db.query(`UPDATE audit_log SET actor = 'someone else'`)).rejects.toThrow(/append-only/);
+    await expect(t.app.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    const rows = await auditRows(t);
+    const third = rows[2].id;
+    // By hand, as a database owner who turns the trigger off.
+    await t.app.db.exec('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change');
+    await t.app.db.query(`UPDATE audit_log SET detail = 'nothing to see' WHERE id = $1`, [third]);
+    await expect(runCommand(t.app, ['audit', 'verify'])).rejects.toThrow(
+      `The audit log was altered: row ${third} was changed after it was written.`,
+    );
+    const fifth = rows[4].id;
+    await t.app.db.query(`DELETE FROM audit_log WHERE id <= $1 AND id > $2`, [rows[3].id, third]);
+    await t.app.db.query(`DELETE FROM audit_log WHERE id <= $1`, [third]);
+    await expect(runCommand(t.app, ['audit', 'verify'])).rejects.toThrow(
+      `The audit log was altered: row ${fifth} does not follow the row before it: a row before it was removed or changed.`,
+    );
+    await t.app.db.exec('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change');
   });
 
   it('prints the usage for an unknown command', async () => {

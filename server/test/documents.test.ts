@@ -596,7 +596,7 @@ describe('authorization: B cannot start, read, delete or download what A uploade
   });
 
   it("the print view shows the applicant's document answers", async () => {
-    const token = await t.app.services.tokens.createServiceToken('alice@example.com');
+    const { token } = await t.app.services.tokens.createServiceToken('alice@example.com');
     const bundle = (await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` })).json();
     expect(bundle.document_answer.private_doc).toEqual({ file_name: 'secret.png', file_size: expect.any(Number) });
   });

@@ -82,7 +82,7 @@ describe('logs', () => {
       const login = await post('/public/login', { username: 'logs@example.com', password: PASSWORD });
       const sid = login.cookies.find((c) => c.name === 'sid')!.value;
       await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: `sid=${sid}` } });
-      const token = await t.app.services.tokens.createPublicLink({ first_name: 'Secret' });
+      const { token } = await t.app.services.tokens.createPublicLink({ first_name: 'Secret' });
       await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` });
 
       const log = lines.join('');

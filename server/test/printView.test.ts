@@ -30,7 +30,7 @@ function makeDist(): string {
 async function printViewToken(t: TestApp, username: string, firstName: string) {
   const cookie = await newApplicant(t, username);
   await t.app.inject({ method: 'PUT', url: '/api/answer', ...asUser(cookie, { first_name: firstName }, 'PUT') });
-  return t.app.services.tokens.createServiceToken(username);
+  return (await t.app.services.tokens.createServiceToken(username)).token;
 }
 
 describe('the print view’s page, rendered per request', () => {

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 describe('public links', () => {
   it('returns the saved answers; an unknown, expired or revoked token gets 404 with a message', async () => {
     const answer = { first_name: 'Visitor', country: 'USA', country_desc: 'United States' };
-    const token = await t.app.services.tokens.createPublicLink(answer);
+    const token = (await t.app.services.tokens.createPublicLink(answer)).token;
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const res = await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` });
     expect(res.statusCode).toBe(200);
@@ -26,13 +26,13 @@ describe('public links', () => {
     ]);
     expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).statusCode).toBe(404);
 
-    const revoked = await t.app.services.tokens.createPublicLink(answer);
-    expect(await t.app.services.tokens.revoke(revoked)).toBe(true);
+    const revoked = (await t.app.services.tokens.createPublicLink(answer)).token;
+    expect(await t.app.services.tokens.revoke(revoked)).toMatchObject({ kind: 'public' });
     expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${revoked}` })).statusCode).toBe(404);
   });
 
   it('stores only a hash of the token', async () => {
-    const token = await t.app.services.tokens.createPublicLink({ a: 'b' });
+    const token = (await t.app.services.tokens.createPublicLink({ a: 'b' })).token;
     const { rows } = await t.app.db.query<{ token_hash: string }>('SELECT token_hash FROM access_tokens');
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -52,9 +52,25 @@ describe('service tokens', () => {
       url: '/api/tabs',
       ...asUser(cookie, { tab_id: 'ps', chosen_tab: 'essay' }, 'PUT'),
     });
-    const token = await t.app.services.tokens.createServiceToken('printview@example.com');
-    const res = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
+    const minted = await t.app.services.tokens.createServiceToken('printview@example.com');
+    const token = minted.token;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/service/tmp-pdf?service_token=${token}`,
+      headers: { 'user-agent': 'SIS-import/2.1' },
+    });
     expect(res.statusCode).toBe(200);
+    // Every use is audited, under the token's id (never the token itself).
+    const { rows } = await t.app.db.query('SELECT actor, action, target, detail, user_agent FROM audit_log');
+    expect(rows).toEqual([
+      {
+        actor: `service-token:${minted.id}`,
+        action: 'service-token-used',
+        target: `applicant ${minted.applicantId}`,
+        detail: 'answers',
+        user_agent: 'SIS-import/2.1',
+      },
+    ]);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       answer: { first_name: 'Shown' },
@@ -70,13 +86,13 @@ describe('service tokens', () => {
     });
 
     // A public link's token is not a service token, and the reverse.
-    const publicToken = await t.app.services.tokens.createPublicLink({ x: 'y' });
+    const publicToken = (await t.app.services.tokens.createPublicLink({ x: 'y' })).token;
     expect(
       (await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${publicToken}` })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` })).statusCode).toBe(404);
 
-    expect(await t.app.services.tokens.revokeAllFor('printview@example.com')).toBe(1);
+    expect(await t.app.services.tokens.revokeAllFor('printview@example.com')).toHaveLength(1);
     const revoked = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.json().message).toBe(LINK_INVALID);
@@ -102,7 +118,7 @@ describe('a converted document, opened from the print view', () => {
     await newApplicant(t, 'other@example.com');
     await storedDocument('docowner@example.com', 'personal_statement_doc', 'OWNER');
     await storedDocument('other@example.com', 'resume_doc', 'OTHER');
-    const token = await t.app.services.tokens.createServiceToken('docowner@example.com');
+    const token = (await t.app.services.tokens.createServiceToken('docowner@example.com')).token;
 
     const res = await open(token, 'personal_statement_doc');
     expect(res.statusCode).toBe(200);

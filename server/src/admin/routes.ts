@@ -11,10 +11,16 @@ function sameToken(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
+/** The admin API's name in the audit log. */
+const ACTOR = 'admin-api';
+const role = { type: 'string', enum: ['reader', 'admin'] } as const;
+const email = str(254, { minLength: 3 });
+
 /**
- * The admin CLI's token commands over HTTP, for staff systems (and the e2e suite) while the server runs — the
- * embedded database serves one process, so the CLI cannot run beside the server. Enabled only when ADMIN_API_TOKEN
- * is set; every call needs `Authorization: Bearer <ADMIN_API_TOKEN>`. Without the setting the routes do not exist.
+ * The admin CLI's commands over HTTP, for staff systems (and the e2e suite) while the server runs — the embedded
+ * database serves one process, so the CLI cannot run beside the server. Enabled only when ADMIN_API_TOKEN is set;
+ * every call needs `Authorization: Bearer <ADMIN_API_TOKEN>`. Without the setting the routes do not exist. Every
+ * call, refused or not, is written to the audit log (app.staff.audit), and so is what it minted, revoked or changed.
  */
 export function adminRoutes(
   app: FastifyInstance,
@@ -23,11 +29,25 @@ export function adminRoutes(
   const { adminToken } = deps;
   if (!adminToken) return;
   const config = { rateLimit: deps.rateLimit };
+  const from = (request: FastifyRequest) => ({
+    actor: ACTOR,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
   const authorize = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !sameToken(given, adminToken))
+    const route = `${request.method} ${request.routeOptions.url}`;
+    if (!given || !sameToken(given, adminToken)) {
+      await app.staff.audit.append({
+        ...from(request),
+        action: 'access-refused',
+        target: route,
+        detail: 'no valid admin token',
+      });
       throw new AppError(401, 'A valid admin token is required.', 'Unauthorized');
+    }
+    await app.staff.audit.append({ ...from(request), action: 'admin-api', target: route });
   };
   const days = { type: 'integer', minimum: 1, maximum: 365 } as const;
 
@@ -39,13 +59,21 @@ export function adminRoutes(
       schema: { body: objectOf({ username: str(254, { minLength: 3 }), days }, ['username']) },
     },
     async (request, reply) => {
-      let token: string;
+      let minted: Awaited<ReturnType<TokenService['createServiceToken']>>;
       try {
-        token = await deps.tokens.createServiceToken(request.body.username, request.body.days);
+        minted = await deps.tokens.createServiceToken(request.body.username, request.body.days);
       } catch {
         throw notFound('No applicant with that username.');
       }
-      return reply.status(201).send({ token, url: `${deps.publicUrl}/about?service_token=${token}` });
+      await app.staff.audit.append({
+        ...from(request),
+        action: 'service-token-minted',
+        target: `applicant ${minted.applicantId}`,
+        detail: `token ${minted.id}`,
+      });
+      return reply
+        .status(201)
+        .send({ token: minted.token, url: `${deps.publicUrl}/about?service_token=${minted.token}` });
     },
   );
 
@@ -69,7 +97,8 @@ export function adminRoutes(
       },
     },
     async (request, reply) => {
-      const token = await deps.tokens.createPublicLink(request.body.answer, request.body.days);
+      const { token, id } = await deps.tokens.createPublicLink(request.body.answer, request.body.days);
+      await app.staff.audit.append({ ...from(request), action: 'public-link-minted', detail: `token ${id}` });
       return reply.status(201).send({ token, url: `${deps.publicUrl}/about?token=${token}` });
     },
   );
@@ -77,6 +106,46 @@ export function adminRoutes(
   app.post<{ Body: { token: string } }>(
     '/admin/revoke',
     { onRequest: authorize, config, schema: { body: objectOf({ token: str(200, { minLength: 1 }) }) } },
-    async (request) => ({ revoked: await deps.tokens.revoke(request.body.token) }),
+    async (request) => {
+      const revoked = await deps.tokens.revoke(request.body.token);
+      if (revoked) {
+        await app.staff.audit.append({
+          ...from(request),
+          action: revoked.kind === 'service' ? 'service-token-revoked' : 'public-link-revoked',
+          detail: `token ${revoked.id}`,
+        });
+      }
+      return { revoked: revoked !== null };
+    },
+  );
+
+  /* ---- Staff accounts: the CLI's `staff` commands ---- */
+
+  app.get('/admin/staff', { onRequest: authorize, config }, async (request) => ({
+    accounts: await app.staff.accounts.list(from(request)),
+  }));
+
+  app.post<{ Body: { email: string; role: 'reader' | 'admin' } }>(
+    '/admin/staff',
+    { onRequest: authorize, config, schema: { body: objectOf({ email, role }) } },
+    async (request, reply) => reply.status(201).send(await app.staff.accounts.add(request.body, from(request))),
+  );
+
+  app.post<{ Body: { email: string; role: 'reader' | 'admin' } }>(
+    '/admin/staff/role',
+    { onRequest: authorize, config, schema: { body: objectOf({ email, role }) } },
+    async (request) => {
+      await app.staff.accounts.setRole({ email: request.body.email }, request.body.role, from(request));
+      return { message: 'The role was changed; their sessions have ended.' };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/admin/staff/remove',
+    { onRequest: authorize, config, schema: { body: objectOf({ email }) } },
+    async (request) => {
+      await app.staff.accounts.remove({ email: request.body.email }, from(request));
+      return { message: 'The staff account was removed and signed out.' };
+    },
   );
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_ROUTE } from '../../../src/kernel/paths';
 import { PRINT_VIEW_RENDERER, PRINT_VIEW_SLOT } from '../../../src/kernel/shells';
 import type { TokenService } from '../tokens/service';
+import { auditServiceTokenUse } from '../tokens/audit';
 import { escapeHtml } from './html';
 
 type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
@@ -78,7 +79,7 @@ export function printViewPages(app: FastifyInstance, staticDir: string, deps: Pr
     if (!limit.isAllowed && limit.isExceeded) return undefined;
     let bundle: ServiceBundle;
     try {
-      bundle = await deps.tokens.serviceBundle(token);
+      bundle = await deps.tokens.serviceBundle(token, auditServiceTokenUse(app, request));
     } catch {
       return undefined; // not valid: the app asks for the bundle and shows the server's message
     }

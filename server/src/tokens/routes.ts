@@ -3,6 +3,7 @@ import { ServiceDocumentQuery, tokenQuery, type Shape } from '../../../src/kerne
 import type { TokenService } from './service';
 import type { Storage } from '../documents/storage';
 import { AppError } from '../http/errors';
+import { auditServiceTokenUse } from './audit';
 
 export function tokenRoutes(
   app: FastifyInstance,
@@ -20,7 +21,7 @@ export function tokenRoutes(
     async (request, reply) => {
       // Staff data: never cached by a shared proxy or the browser.
       reply.header('Cache-Control', 'no-store');
-      return deps.tokens.serviceBundle(request.query.service_token);
+      return deps.tokens.serviceBundle(request.query.service_token, auditServiceTokenUse(app, request));
     },
   );
   // A converted document of the applicant the service token names, opened from the print view (read-only, inline).
@@ -31,7 +32,11 @@ export function tokenRoutes(
       config,
     },
     async (request, reply) => {
-      const { pdfKey, fileName } = await deps.tokens.serviceDocument(request.query.service_token, request.query.key);
+      const { pdfKey, fileName } = await deps.tokens.serviceDocument(
+        request.query.service_token,
+        request.query.key,
+        auditServiceTokenUse(app, request),
+      );
       const bytes = await deps.storage.get(pdfKey);
       if (!bytes) throw new AppError(503, 'This document could not be read from our storage. Please try again later.');
       const name = `${fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'document'}.pdf`;

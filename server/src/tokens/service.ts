@@ -7,6 +7,15 @@ import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { printViewApplication } from '../answers/applications';
 
 const DAY = 86_400_000;
+
+/** A service token's use, told to the caller before any of the applicant's data is read (the audit log). */
+export interface ServiceTokenUse {
+  tokenId: string;
+  applicantId: string;
+  /** What it opened: the answers, or a document's question key. */
+  what: string;
+}
+export type OnServiceTokenUse = (use: ServiceTokenUse) => Promise<void>;
 export const TOKEN_DEFAULT_DAYS = { service: 7, public: 30 } as const;
 export const LINK_INVALID = 'This link is invalid or has expired.';
 
@@ -32,47 +41,52 @@ export function createTokenService(db: Db) {
       ]);
       if (!rows[0]) throw new Error(`No applicant with the username ${username}`);
       const token = randomToken();
-      await db.query(
-        `INSERT INTO access_tokens (token_hash, kind, user_id, expires_at) VALUES ($1, 'service', $2, $3)`,
+      const inserted = await db.query<{ id: string }>(
+        `INSERT INTO access_tokens (token_hash, kind, user_id, expires_at) VALUES ($1, 'service', $2, $3)
+         RETURNING id::text AS id`,
         [hashToken(token), rows[0].id, new Date(Date.now() + days * DAY)],
       );
-      return token;
+      return { token, id: inserted.rows[0].id, applicantId: String(rows[0].id) };
     },
 
     async createPublicLink(answer: AnswerMap, days: number = TOKEN_DEFAULT_DAYS.public) {
       const token = randomToken();
-      await db.query(
-        `INSERT INTO access_tokens (token_hash, kind, answer, expires_at) VALUES ($1, 'public', $2::jsonb, $3)`,
+      const inserted = await db.query<{ id: string }>(
+        `INSERT INTO access_tokens (token_hash, kind, answer, expires_at) VALUES ($1, 'public', $2::jsonb, $3)
+         RETURNING id::text AS id`,
         [hashToken(token), JSON.stringify(answer), new Date(Date.now() + days * DAY)],
       );
-      return token;
+      return { token, id: inserted.rows[0].id };
     },
 
-    /** True when a live token was revoked. */
+    /** The revoked token's id and kind, or null when no live token matched. */
     async revoke(token: string) {
-      const { rows } = await db.query(
-        'UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING id',
+      const { rows } = await db.query<{ id: string; kind: 'service' | 'public' }>(
+        `UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL
+         RETURNING id::text AS id, kind`,
         [hashToken(token)],
       );
-      return rows.length > 0;
+      return rows[0] ?? null;
     },
 
+    /** The ids of the tokens revoked. */
     async revokeAllFor(username: string) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<{ id: string }>(
         `UPDATE access_tokens SET revoked_at = now()
-          WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE username = $1) RETURNING id`,
+          WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE username = $1) RETURNING id::text AS id`,
         [normaliseUsername(username)],
       );
-      return rows.length;
+      return rows.map((row) => row.id);
     },
 
     async publicAnswers(token: string): Promise<AnswerMap> {
       return (await findValid(token, 'public')).answer ?? {};
     },
 
-    /** The read-only bundle of SPEC §7 for one applicant. */
-    async serviceBundle(token: string) {
-      const { user_id } = await findValid(token, 'service');
+    /** The read-only bundle of SPEC §7 for one applicant; `onUse` (the audit log) hears of it first. */
+    async serviceBundle(token: string, onUse: OnServiceTokenUse) {
+      const { id, user_id } = await findValid(token, 'service');
+      await onUse({ tokenId: String(id), applicantId: String(user_id), what: 'answers' });
       const row = await printViewApplication(db, user_id!);
       return {
         answer: row?.answer ?? {},
@@ -90,8 +104,13 @@ export function createTokenService(db: Db) {
     },
 
     /** The storage key of a converted document of the applicant a service token names, or 404. */
-    async serviceDocument(token: string, answerKey: string): Promise<{ pdfKey: string; fileName: string }> {
-      const { user_id } = await findValid(token, 'service');
+    async serviceDocument(
+      token: string,
+      answerKey: string,
+      onUse: OnServiceTokenUse,
+    ): Promise<{ pdfKey: string; fileName: string }> {
+      const { id, user_id } = await findValid(token, 'service');
+      await onUse({ tokenId: String(id), applicantId: String(user_id), what: `document ${answerKey}` });
       const { rows } = await db.query<{ pdf_key: string; file_name: string }>(
         'SELECT pdf_key, file_name FROM document_answers WHERE user_id = $1 AND answer_key = $2',
         [user_id, answerKey],
