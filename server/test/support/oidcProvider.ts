@@ -23,7 +23,9 @@ const provider = new Provider(issuer, {
     },
   ],
   pkce: { required: () => true },
-  claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+  // acr and amr with the openid scope, so every ID token says how the person signed in.
+  claims: { acr: null, amr: null, openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'] },
+  acrValues: [MFA_ACR, '0'],
   // The email in the ID token itself (the relying party reads no userinfo).
   conformIdTokenClaims: false,
   findAccount: async (_ctx, sub) => ({
