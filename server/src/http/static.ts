@@ -10,7 +10,14 @@ import { loginCountOf } from '../../../src/kernel/session/loginCookie';
 import { escapeHtml } from './html';
 import { printViewPages, type PrintViewDeps } from './printViewPage';
 
-export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
+export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/staff/api/'];
+
+/** The staff console's pages (/staff, /staff/…): its own HTML page, dist/staff.html (webpack's "staff" entry). */
+const STAFF_PAGES = /^\/staff(?:\/|$)/;
+const STAFF_HTML = 'staff.html';
+/** An API path, whatever follows it (/staff/api itself included): never answered with a page. */
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((prefix) => url.startsWith(prefix) || url.split(/[?#]/)[0] === prefix.slice(0, -1));
 
 /** index.html with the SPA's run-time settings written into its app-config meta tag. */
 export function renderIndex(html: string, clientConfig: ClientConfig): string {
@@ -86,6 +93,18 @@ export async function registerSpa(
     ? loadShells(staticDir, clientConfig)
     : { pages: new Map<string, PageDocument>(), printViewTemplates: new Map<string, string>() };
   const printViewPage = printViewPages(app, staticDir, printViewDeps);
+  const staffFile = path.join(staticDir, STAFF_HTML);
+  const staffPage = fs.existsSync(staffFile)
+    ? pageDocument(fs.readFileSync(staffFile, 'utf8'), clientConfig)
+    : undefined;
+
+  /** A staff console page: the same page for every path, never cached (staff pages are for signed-in staff). */
+  const sendStaffPage = async (page: PageDocument, request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = acceptedEncoding(request);
+    reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
+  };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
@@ -124,15 +143,23 @@ export async function registerSpa(
       index: false,
       allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(PRINT_VIEW_RENDERER)}/`),
       setHeaders(reply, filePath) {
-        reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+        const html = filePath.endsWith('.html');
+        reply.header(
+          'Cache-Control',
+          /^staff\.html(?:\.br|\.gz)?$/.test(path.basename(filePath))
+            ? 'no-store'
+            : html
+              ? 'no-cache'
+              : 'public, max-age=31536000, immutable',
+        );
       },
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isPage && hasSpa) return sendPage(request, reply);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (isPage && STAFF_PAGES.test(request.url.split(/[?#]/)[0])) {
+      if (staffPage) return sendStaffPage(staffPage, request, reply);
+    } else if (isPage && hasSpa) return sendPage(request, reply);
     return reply.status(404).send({ message: 'Not found.', code: 'NotFound' });
   });
 }
