@@ -116,6 +116,51 @@ export default defineConfig([
               from: './src/firstPaint',
               message: 'src/firstPaint is above the app: the app is handed what it needs (src/app/shellHandover.ts).',
             },
+            // The staff console is a second product in the same repository (ARCHITECTURE.md, "The staff console"): apart
+            // from the applicants' app but for the kernel, on the SPA's side and on the server's.
+            {
+              target: ['./src/!(staff)/**/*', './src/*.{ts,tsx}'],
+              from: './src/staff',
+              message: 'The applicants’ app never imports the staff console (src/staff): it has its own entry.',
+            },
+            {
+              target: './src/staff',
+              from: ['./src/!(staff|components|kernel)/**/*', './src/*.{ts,tsx}', './server/**/*'],
+              message: 'The staff console (src/staff) imports only itself, src/components and src/kernel.',
+            },
+            {
+              target: [
+                './src/!(staff|kernel)/**/*',
+                './src/kernel/!(staff)/**/*',
+                './src/*.{ts,tsx}',
+                './src/kernel/*.ts',
+                './server/src/!(staff)/**/*',
+                './server/src/*.ts',
+              ],
+              from: './src/kernel/staff',
+              message: 'Only staff code (src/staff, server/src/staff) imports the staff contract (src/kernel/staff).',
+            },
+            {
+              target: ['./server/src/!(staff)/**/*', './server/src/!(app|cli).ts'],
+              from: './server/src/staff',
+              message: 'Outside server/src/staff, only app.ts and cli.ts use it, through server/src/staff/index.ts.',
+            },
+            {
+              target: ['./server/src/app.ts', './server/src/cli.ts'],
+              from: './server/src/staff',
+              except: ['./index.ts'],
+              message: 'Use the staff subtree through server/src/staff/index.ts.',
+            },
+            {
+              target: './server/src/staff',
+              from: [
+                './server/src/identity/guard.ts',
+                './server/src/identity/sessions.ts',
+                './server/src/identity/service.ts',
+              ],
+              message:
+                'Staff sessions are not the applicants’: server/src/staff never imports their guard, sessions or service.',
+            },
           ],
         },
       ],
@@ -132,6 +177,27 @@ export default defineConfig([
             {
               group: ['**/src/*', '!**/src/kernel'],
               message: 'The server imports from src/ only the shared kernel (src/kernel).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Staff services reach the database only through the audit gate (server/src/staff/audit/gate.ts), so a read cannot
+  // skip the audit log: outside audit/, server/src/staff imports nothing from server/src/db but types (index.ts hands
+  // the database to the gate).
+  {
+    files: ['server/src/staff/**/*.ts'],
+    ignores: ['server/src/staff/audit/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db', '**/db/**'],
+              allowTypeImports: true,
+              message: 'Outside audit/, staff code reaches the database through the audit gate (audit/gate.ts).',
             },
           ],
         },
