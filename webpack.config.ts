@@ -5,7 +5,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
+import {
+  Compilation,
+  NormalModuleReplacementPlugin,
+  sources,
+  type Chunk,
+  type ChunkGroup,
+  type Compiler,
+  type Configuration,
+} from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -20,6 +28,31 @@ type Env = { outputPath?: string; bench?: boolean | string };
 
 /** The client's entry chunk (with webpack's runtime): src/main.tsx. */
 const ENTRY = 'main';
+/**
+ * The staff console's entry (src/staff/main.tsx → dist/staff.html): a second product for another audience, its
+ * chunks apart from the applicants' (ARCHITECTURE.md, "The staff console").
+ */
+const STAFF_ENTRY = 'staff';
+
+/**
+ * Whether a chunk belongs to the staff console: its entry chunk, or a lazy chunk only the staff entry reaches.
+ * splitChunks splits the applicants' chunks and the staff console's apart (each cache group sees one side only), so
+ * adding the console moves no module between the applicants' files and puts none of its code into them: a module
+ * both use (React, antd…) is in a file of each.
+ */
+function isStaffChunk(chunk: Chunk): boolean {
+  const entries = new Set<string>();
+  const seen = new Set<ChunkGroup>();
+  const visit = (group: ChunkGroup) => {
+    if (seen.has(group)) return;
+    seen.add(group);
+    if (group.isInitial() && group.name) entries.add(group.name);
+    for (const parent of group.getParents()) visit(parent);
+  };
+  for (const group of chunk.groupsIterable) visit(group);
+  return entries.size === 1 && entries.has(STAFF_ENTRY);
+}
+const isApplicantChunk = (chunk: Chunk) => !isStaffChunk(chunk);
 
 /**
  * Writes dist/chunk-groups.json: for each named lazy chunk group (layout-form, page-about, …) the JS files it
@@ -65,7 +98,7 @@ function clientConfig(
     stats: isProd ? 'summary' : 'minimal',
     // webpack-cli imports this file as an ES module (Node 24 strips the types; tsx on older Node): no __dirname.
     context: import.meta.dirname,
-    entry: { [ENTRY]: './src/main.tsx' },
+    entry: { [ENTRY]: './src/main.tsx', [STAFF_ENTRY]: './src/staff/main.tsx' },
     output: {
       path: outputPath,
       filename: jsName,
@@ -91,7 +124,10 @@ function clientConfig(
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html' }),
+      // Each page gets its own entry's chunks only: index.html never loads the staff console (the budget script
+      // checks it), staff.html never the applicants' app.
+      new HtmlWebpackPlugin({ template: 'public/index.html', chunks: [ENTRY] }),
+      new HtmlWebpackPlugin({ template: 'public/staff.html', filename: 'staff.html', chunks: [STAFF_ENTRY] }),
       chunkGroupsManifest,
       // The bench's render counter, in its build only (production code carries no measuring hook).
       ...(bench
@@ -120,7 +156,19 @@ function clientConfig(
       // downloaded once. The webpack runtime stays in main: a file of its own was one more request on every first
       // visit, and its evaluation, too short for Lighthouse's estimate to see, made it count as render-blocking in
       // a shell page (whose scripts run after the first paint, src/kernel/shells.ts).
-      splitChunks: { chunks: 'all' },
+      // The staff console's chunks are split by cache groups of their own (isStaffChunk).
+      splitChunks: {
+        chunks: isApplicantChunk,
+        cacheGroups: {
+          staffVendors: {
+            test: /[\\/]node_modules[\\/]/,
+            chunks: isStaffChunk,
+            priority: -10,
+            reuseExistingChunk: true,
+          },
+          staffShared: { chunks: isStaffChunk, minChunks: 2, priority: -20, reuseExistingChunk: true },
+        },
+      },
     },
     devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
     // scripts/check-bundle-budget.mjs enforces the real budget on first-download JS.
@@ -128,12 +176,13 @@ function clientConfig(
     devServer: {
       port: Number(process.env.DEV_PORT || 3000),
       hot: true,
-      historyApiFallback: true,
+      // The staff console's pages are its own HTML page, as the server answers them (server/src/http/static.ts).
+      historyApiFallback: { rewrites: [{ from: /^\/staff(\/|$)/, to: '/staff.html' }] },
       // public/ holds only the HTML template, which html-webpack-plugin already serves from memory.
       static: false,
       // Same paths as the server's API prefixes (server/src/http/static.ts), so the SPA calls one origin. Keep
       // changeOrigin off: the server's CSRF check compares Origin with the Host header, both localhost:DEV_PORT.
-      proxy: [{ context: ['/api', '/public', '/service', '/lookup'], target: API_TARGET }],
+      proxy: [{ context: ['/api', '/public', '/service', '/lookup', '/staff/api'], target: API_TARGET }],
       client: { overlay: { warnings: false, errors: true } },
     },
   };

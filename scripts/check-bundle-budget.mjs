@@ -1,25 +1,24 @@
 #!/usr/bin/env node
 /**
  * First-download budget, per route: the JS a visitor's browser downloads before the route shows — the initial
- * <script src> tags of dist/index.html plus the lazy chunks of that route's layout and page (from
- * dist/chunk-groups.json, written by webpack.config.ts). Gzips the raw .js itself (level 9), so it does not
- * depend on the compression plugin. Run after `webpack --mode production`; exits 1 when a route is over budget.
+ * <script src> tags of the route's page (dist/index.html for applicants, dist/staff.html for the staff console) plus
+ * the lazy chunks of that route's layout and page (from dist/chunk-groups.json, written by webpack.config.ts). Gzips
+ * the raw .js itself (level 9), so it does not depend on the compression plugin. Also proves the two products apart:
+ * index.html and the applicants' chunks load no file of the staff console, and staff.html none of the applicants'.
+ * Run after `webpack --mode production`; exits 1 when a route is over budget or the products share a file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The budget (gzip KB of first-download JS per route; issue: Budget; antd alone is ~88 KB, STACK.md) and the routes
- * it holds, each with the named chunk groups (webpackChunkName) it loads: bundle-budget.json, which the bench's
+ * The budgets (gzip KB of first-download JS per route; issue: Budget; antd alone is ~88 KB, STACK.md) and the routes
+ * they hold, each with the named chunk groups (webpackChunkName) it loads: bundle-budget.json, which the bench's
  * bundle area (bench/bundle.ts) reads too. The print view (/about with a service token) is counted as the app
  * renders it, its review a chunk of its own; the page the server renders carries no script (src/kernel/shells.ts,
- * PRINT_VIEW_VARIANTS).
+ * PRINT_VIEW_VARIANTS). The staff console (`staff`) has its own page, entry and budget.
  */
-const { budgetKb, routes: ROUTES } = JSON.parse(
-  fs.readFileSync(new URL('./bundle-budget.json', import.meta.url), 'utf8'),
-);
-const BUDGET_BYTES = budgetKb * 1024;
+const budget = JSON.parse(fs.readFileSync(new URL('./bundle-budget.json', import.meta.url), 'utf8'));
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
 const read = (file) => fs.readFileSync(path.join(distDir, file));
@@ -28,11 +27,12 @@ if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join
   process.exit(1);
 }
 
-const initial = [
-  ...read('index.html')
-    .toString()
-    .matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi),
-].map((m) => decodeURIComponent(m[1].replace(/^\//, '').split(/[?#]/)[0]));
+/** The files a page loads at once: its <script src> tags (and, for the separation check, its stylesheets). */
+const referenced = (html, pattern) =>
+  [...read(html).toString().matchAll(pattern)].map((m) => decodeURIComponent(m[1].replace(/^\//, '').split(/[?#]/)[0]));
+const initialScripts = (html) => referenced(html, /<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi);
+const allAssets = (html) => referenced(html, /<(?:script|link)\b[^>]*\b(?:src|href)=["']?([^"'\s>]+)/gi);
+
 const groups = JSON.parse(read('chunk-groups.json').toString());
 const gzipSize = new Map();
 const sizeOf = (file) => {
@@ -42,28 +42,72 @@ const sizeOf = (file) => {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let failed = false;
-console.log(`First-download JS per route (gzip), budget ${kb(BUDGET_BYTES)}:`);
-for (const [route, names] of Object.entries(ROUTES)) {
-  const missing = names.filter((name) => !groups[name]);
-  if (missing.length > 0) {
-    console.error(`${route}: no chunk group named ${missing.join(', ')} (webpackChunkName in src/app/router.tsx).`);
-    failed = true;
-    continue;
-  }
-  const files = [...new Set([...initial, ...names.flatMap((name) => groups[name])])];
-  const total = files.reduce((sum, file) => sum + sizeOf(file), 0);
-  const over = total > BUDGET_BYTES;
-  failed ||= over;
-  console.log(
-    `  ${route.padEnd(Math.max(...Object.keys(ROUTES).map((r) => r.length)))} ${kb(total).padStart(9)}  ${over ? 'OVER BUDGET' : 'ok'}  (${files.length} files)`,
-  );
-  for (const file of files.sort((a, b) => sizeOf(b) - sizeOf(a))) {
-    console.log(`      ${kb(sizeOf(file)).padStart(9)}  ${file}`);
+
+/** Prints each route's first download and its files; false when one is over budget or names a missing group. */
+function checkRoutes(title, { page, budgetKb, routes }) {
+  const budgetBytes = budgetKb * 1024;
+  const initial = initialScripts(page);
+  console.log(`${title}: first-download JS per route (gzip), budget ${kb(budgetBytes)}:`);
+  const width = Math.max(...Object.keys(routes).map((r) => r.length));
+  for (const [route, names] of Object.entries(routes)) {
+    const missing = names.filter((name) => !groups[name]);
+    if (missing.length > 0) {
+      console.error(`${route}: no chunk group named ${missing.join(', ')} (webpackChunkName in its router).`);
+      failed = true;
+      continue;
+    }
+    const files = [...new Set([...initial, ...names.flatMap((name) => groups[name])])];
+    const total = files.reduce((sum, file) => sum + sizeOf(file), 0);
+    const over = total > budgetBytes;
+    failed ||= over;
+    console.log(
+      `  ${route.padEnd(width)} ${kb(total).padStart(9)}  ${over ? 'OVER BUDGET' : 'ok'}  (${files.length} files)`,
+    );
+    for (const file of files.sort((a, b) => sizeOf(b) - sizeOf(a))) {
+      console.log(`      ${kb(sizeOf(file)).padStart(9)}  ${file}`);
+    }
   }
 }
+
+checkRoutes('Applicants (index.html)', { page: 'index.html', budgetKb: budget.budgetKb, routes: budget.routes });
+
+const staff = budget.staff;
+if (staff) {
+  if (!fs.existsSync(path.join(distDir, staff.page))) {
+    console.error(`No ${staff.page} in ${distDir}: the staff console's entry was not built.`);
+    process.exit(1);
+  }
+  checkRoutes(`Staff console (${staff.page})`, staff);
+
+  // The staff console's files are its entry's and its lazy chunks' (groups named staff-…); the applicants' are every
+  // other group's. No file may be in both, index.html may load none of the staff's, staff.html none of the others'.
+  const isStaffGroup = (name) => name === staff.entry || name.startsWith(`${staff.entry}-`);
+  const filesOf = (names) => new Set(names.flatMap((name) => groups[name]));
+  const staffFiles = filesOf(Object.keys(groups).filter(isStaffGroup));
+  const applicantFiles = filesOf(Object.keys(groups).filter((name) => !isStaffGroup(name)));
+  const shared = [...staffFiles].filter((file) => applicantFiles.has(file));
+  const inIndex = allAssets('index.html').filter((file) => staffFiles.has(file) || file.startsWith('staff.'));
+  const inStaff = allAssets(staff.page).filter((file) => applicantFiles.has(file));
+  for (const [problem, files] of [
+    ['index.html loads staff console files', inIndex],
+    [`${staff.page} loads applicant files`, inStaff],
+    ['files shared by the applicants’ app and the staff console', shared],
+  ]) {
+    if (files.length > 0) {
+      console.error(`${problem}: ${files.join(', ')}`);
+      failed = true;
+    }
+  }
+  if (inIndex.length === 0 && inStaff.length === 0 && shared.length === 0) {
+    console.log(
+      `Apart: index.html loads none of the staff console's ${staffFiles.size} files, and ${staff.page} none of the applicants'.`,
+    );
+  }
+}
+
 if (failed) {
   console.error(
-    'First-download JS is over budget: lazy-load what grew (import() with /* webpackChunkName */) or trim antd use.',
+    'First-download JS is over budget or the products are not apart: lazy-load what grew (import() with /* webpackChunkName */), trim antd use, or keep the entries apart (webpack.config.ts).',
   );
   process.exit(1);
 }

@@ -1,0 +1,89 @@
+/**
+ * The signed-in console: who is signed in (email, role) and Sign out in the header, the menu of the pages the role
+ * has, and the page. Nobody signed in (401 from /me) → the sign-in page. A page the role does not allow is still
+ * reachable by its address: the server refuses its calls (403, written to the audit log) and the page says so.
+ */
+import { Button } from 'antd';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { roleAllows, type StaffRole } from '../kernel/staff/roles';
+import { STAFF_PATHS } from '../kernel/staff/paths';
+import { STAFF_MESSAGES } from '../kernel/staff/messages';
+import { staffApi, useMeQuery, useSignOutMutation, errorMessage, type StaffApiError } from './api';
+import { useAppDispatch } from './hooks';
+import { ROLE_NAMES } from './me';
+import { StaffHeader } from './StaffRoot';
+import { ErrorMessage } from './ui';
+
+/** The menu: each page with the least role that has it. */
+export const STAFF_PAGES: readonly { to: string; label: string; role: StaffRole }[] = [
+  { to: STAFF_PATHS.home, label: 'Home', role: 'reader' },
+  { to: STAFF_PATHS.accounts, label: 'Staff accounts', role: 'admin' },
+  { to: STAFF_PATHS.audit, label: 'Audit log', role: 'admin' },
+  { to: STAFF_PATHS.roles, label: 'Roles', role: 'reader' },
+];
+
+export default function StaffLayout() {
+  const me = useMeQuery();
+  const [signOut, signingOut] = useSignOutMutation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  if (me.isError && (me.error as StaffApiError).status === 401) {
+    return <Navigate to={STAFF_PATHS.signIn} replace state={{ message: STAFF_MESSAGES.notSignedIn }} />;
+  }
+
+  const onSignOut = async () => {
+    const result = await signOut();
+    if ('error' in result) return;
+    await navigate(STAFF_PATHS.signIn, { replace: true, state: { message: result.data.message } });
+    // Nothing the console read stays in memory after sign-out (reset once this layout, which asks for /me, is gone).
+    dispatch(staffApi.util.resetApiState());
+  };
+
+  const user = me.data;
+  return (
+    <>
+      <header className="staff-header">
+        <StaffHeader>
+          {user && (
+            <div className="staff-who">
+              <span>
+                Signed in as <strong>{user.email}</strong> ({ROLE_NAMES[user.role]})
+              </span>
+              <Button onClick={onSignOut} loading={signingOut.isLoading}>
+                Sign out
+              </Button>
+            </div>
+          )}
+        </StaffHeader>
+        {user && (
+          <nav className="staff-nav" aria-label="Staff console">
+            <ul>
+              {STAFF_PAGES.filter((page) => roleAllows(user.role, page.role)).map((page) => (
+                <li key={page.to}>
+                  <NavLink to={page.to} end>
+                    {page.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1} className="staff-main">
+        {signingOut.isError && <ErrorMessage message={errorMessage(signingOut.error)} />}
+        {user ? (
+          <Outlet context={user} />
+        ) : me.isError ? (
+          <>
+            <h1>Staff console</h1>
+            <ErrorMessage message={errorMessage(me.error)} />
+            <Button onClick={() => void me.refetch()}>Try again</Button>
+          </>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The audit log (admins): filters that live in the address (shareable, and Back returns to the previous ones), the
+ * entries newest first with times in the browser's time zone, "Load more" for the next page (keyset), and the
+ * same filters as a CSV download.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Table } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { AUDIT_ACTIONS } from '../../kernel/staff/audit';
+import { STAFF_API } from '../../kernel/staff/paths';
+import { errorMessage } from '../api';
+import { localTime, timeZoneName } from '../time';
+import { ErrorMessage, Field, TextInput, usePageTitle } from '../ui';
+import { useAuditLogInfiniteQuery, type AuditRow } from './endpoints';
+import { apiQuery, filtersFrom, filtersToParams, type AuditFilters } from './filters';
+
+function FilterForm({ initial, onApply }: { initial: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+  const [filters, setFilters] = useState(initial);
+  const set = (key: keyof AuditFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(filters);
+  };
+  return (
+    <form className="staff-panel" onSubmit={onSubmit} aria-labelledby="filters-heading">
+      <h2 id="filters-heading">Filters</h2>
+      <div className="staff-row">
+        <Field id="actor" label="Actor email">
+          {(aria) => (
+            <TextInput
+              {...aria}
+              type="email"
+              name="actor"
+              autoComplete="off"
+              value={filters.actor}
+              onChange={(event) => set('actor')(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="action" label="Action">
+          {(aria) => (
+            <select
+              {...aria}
+              name="action"
+              className="staff-select"
+              value={filters.action}
+              onChange={(event) => set('action')(event.target.value)}
+            >
+              <option value="">Any action</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {action}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="from" label="From date">
+          {(aria) => (
+            <TextInput
+              {...aria}
+              type="date"
+              name="from"
+              value={filters.from}
+              onChange={(event) => set('from')(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="to" label="To date">
+          {(aria) => (
+            <TextInput
+              {...aria}
+              type="date"
+              name="to"
+              value={filters.to}
+              onChange={(event) => set('to')(event.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="staff-row">
+        <Button type="primary" htmlType="submit">
+          Apply filters
+        </Button>
+        <Button onClick={() => onApply({ actor: '', action: '', from: '', to: '' })}>Clear filters</Button>
+      </div>
+    </form>
+  );
+}
+
+export default function AuditPage() {
+  usePageTitle('Audit log');
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const log = useAuditLogInfiniteQuery(filters);
+  const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
+  const csvQuery = new URLSearchParams(apiQuery(filters) as Record<string, string>).toString();
+  const zone = timeZoneName();
+
+  const apply = (next: AuditFilters) => setParams(filtersToParams(next));
+
+  return (
+    <>
+      <h1>Audit log</h1>
+      <p>Every sign-in, change and read of the console, newest first. Dates are in your time zone ({zone}).</p>
+      {/* Keyed by the address: Back shows the filters the address now holds. */}
+      <FilterForm key={params.toString()} initial={filters} onApply={apply} />
+      {log.isError ? (
+        <ErrorMessage message={errorMessage(log.error)} />
+      ) : (
+        <section aria-labelledby="entries-heading">
+          <div className="staff-row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <h2 id="entries-heading">Entries</h2>
+            <Button href={`${STAFF_API}/audit.csv${csvQuery ? `?${csvQuery}` : ''}`} download>
+              Download CSV
+            </Button>
+          </div>
+          <p role="status">
+            {log.isFetching ? 'Loading entries…' : `${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} shown.`}
+          </p>
+          <div className="staff-scroll" tabIndex={0} role="region" aria-label="Audit log entries">
+            <Table<AuditRow>
+              rowKey="id"
+              dataSource={rows}
+              loading={log.isLoading}
+              pagination={false}
+              locale={{ emptyText: 'No entries match these filters.' }}
+              columns={[
+                {
+                  title: `Time (${zone})`,
+                  dataIndex: 'at',
+                  key: 'at',
+                  render: (at: string) => <time dateTime={at}>{localTime(at)}</time>,
+                },
+                { title: 'Actor', dataIndex: 'actor', key: 'actor' },
+                { title: 'Action', dataIndex: 'action', key: 'action' },
+                { title: 'Target', dataIndex: 'target', key: 'target' },
+                { title: 'Detail', dataIndex: 'detail', key: 'detail' },
+                { title: 'IP', dataIndex: 'ip', key: 'ip' },
+              ]}
+            />
+          </div>
+          {log.hasNextPage && (
+            <Button style={{ marginTop: 16 }} onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
+              Load more
+            </Button>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+/** The console's home: who is signed in, what their role allows, and the pages it has. */
+import { Link } from 'react-router-dom';
+import { ROLE_CAPABILITIES, roleAllows } from '../../kernel/staff/roles';
+import { STAFF_PATHS } from '../../kernel/staff/paths';
+import { ROLE_NAMES, useMe } from '../me';
+import { usePageTitle } from '../ui';
+
+const PAGES = [
+  {
+    to: STAFF_PATHS.accounts,
+    label: 'Staff accounts',
+    about: 'add and remove staff, and change their roles',
+    role: 'admin',
+  },
+  { to: STAFF_PATHS.audit, label: 'Audit log', about: 'who read or changed what, and when', role: 'admin' },
+  { to: STAFF_PATHS.roles, label: 'Roles', about: 'what each role may do', role: 'reader' },
+] as const;
+
+export default function HomePage() {
+  usePageTitle('Home');
+  const me = useMe();
+  return (
+    <>
+      <h1>Welcome, {me.email}</h1>
+      <p>
+        You are signed in as <strong>{ROLE_NAMES[me.role]}</strong>
+        {me.via === 'sso' ? ' with your college account' : ''}.
+      </p>
+      <div className="staff-panel">
+        <h2>Your role allows you to</h2>
+        <ul>
+          {ROLE_CAPABILITIES.filter((row) => roleAllows(me.role, row.role)).map((row) => (
+            <li key={row.capability}>{row.capability}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="staff-panel">
+        <h2>Your pages</h2>
+        <ul>
+          {PAGES.filter((page) => roleAllows(me.role, page.role)).map((page) => (
+            <li key={page.to}>
+              <Link to={page.to}>{page.label}</Link>: {page.about}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

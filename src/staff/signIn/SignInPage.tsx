@@ -1,0 +1,132 @@
+/**
+ * Sign in with email, password and an authenticator code (or a recovery code): the second factor is not optional.
+ * With single sign-on set up, "Sign in with …" leaves for the college's provider (a full-page navigation); it comes
+ * back here with ?error= when it could not sign in. A 401 elsewhere, or Sign out, arrives with a message to show.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Divider } from 'antd';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { isValidEmail } from '../../kernel/auth/rules';
+import { STAFF_MESSAGES } from '../../kernel/staff/messages';
+import { STAFF_API, STAFF_PATHS } from '../../kernel/staff/paths';
+import { errorMessage } from '../api';
+import { ErrorMessage, Field, TextInput, focusFirstInvalid, StatusMessage, usePageTitle } from '../ui';
+import { useSignInMutation, useStaffConfigQuery } from './endpoints';
+
+/** The sign-in page's ?error= codes (server/src/staff/accounts/routes.ts, the SSO callback) and their messages. */
+const SSO_ERRORS: Record<string, string> = {
+  SsoUnknown: STAFF_MESSAGES.ssoUnknown,
+  SsoNoMfa: STAFF_MESSAGES.ssoNoMfa,
+  SsoFailed: STAFF_MESSAGES.ssoFailed,
+};
+
+export const CODE_HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes';
+
+interface Errors {
+  email?: string;
+  password?: string;
+  code?: string;
+}
+
+function validate(email: string, password: string, code: string): Errors {
+  const errors: Errors = {};
+  if (!isValidEmail(email.trim())) errors.email = 'Enter your email address, like name@college.example.';
+  if (password === '') errors.password = 'Enter your password.';
+  if (code.trim() === '') errors.code = 'Enter the code from your authenticator app, or a recovery code.';
+  return errors;
+}
+
+export default function SignInPage() {
+  usePageTitle('Sign in');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const config = useStaffConfigQuery();
+  const [signIn, signingIn] = useSignInMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  const ssoError = params.get('error');
+  const arrivedWith = (location.state as { message?: string } | null)?.message;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(email, password, code);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(form.current);
+      return;
+    }
+    const result = await signIn({ email: email.trim(), password, code: code.trim() });
+    if (!('error' in result)) await navigate(STAFF_PATHS.home, { replace: true });
+  };
+
+  return (
+    <>
+      <h1>Sign in to the staff console</h1>
+      {ssoError && <ErrorMessage message={SSO_ERRORS[ssoError] ?? STAFF_MESSAGES.ssoFailed} />}
+      {!ssoError && !signingIn.isError && <StatusMessage type="info" message={arrivedWith} />}
+      <ErrorMessage message={signingIn.isError ? errorMessage(signingIn.error) : undefined} />
+      <div className="staff-panel">
+        <form ref={form} noValidate onSubmit={onSubmit}>
+          <Field id="email" label="Email" error={errors.email}>
+            {(aria) => (
+              <TextInput
+                {...aria}
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="password" label="Password" error={errors.password}>
+            {(aria) => (
+              <TextInput
+                {...aria}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="code" label="Authenticator code" hint={CODE_HINT} error={errors.code}>
+            {(aria) => (
+              <TextInput
+                {...aria}
+                name="code"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                autoCapitalize="none"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="primary" htmlType="submit" size="large" loading={signingIn.isLoading}>
+            Sign in
+          </Button>
+        </form>
+        {config.data?.sso && (
+          <>
+            <Divider plain>or</Divider>
+            {/* A plain link: the provider's page is a full-page navigation, not a call. */}
+            <Button href={`${STAFF_API}/sso/start`} size="large" block>
+              Sign in with {config.data.ssoName}
+            </Button>
+          </>
+        )}
+      </div>
+      <p>
+        New staff members set up their account from the link in their enrolment email. Lost your authenticator? Sign in
+        with one of your recovery codes, or ask an admin.
+      </p>
+    </>
+  );
+}

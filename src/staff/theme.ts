@@ -1,0 +1,20 @@
+import type { ThemeConfig } from 'antd';
+
+/**
+ * The console's antd theme: the applicants' colours (src/styles/theme.ts), chosen for WCAG 2.2 AA contrast on white.
+ * antd's default primary (#1677ff) fails AA for 14 px text under white.
+ */
+export const STAFF_THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#0958d9', // 6.2:1
+    colorLink: '#0958d9',
+    colorText: '#1f1f1f', // 16.1:1
+    colorError: '#a8071a', // 8.0:1
+    colorSuccess: '#135200',
+    colorTextDescription: '#595959', // 7.0:1
+    colorTextSecondary: '#595959',
+    colorTextTertiary: '#595959',
+    colorTextPlaceholder: '#595959',
+    colorBorder: '#8c8c8c', // 3.4:1 (non-text contrast of control borders, 1.4.11)
+  },
+};
