@@ -8,6 +8,8 @@
  * An open transaction holds the database: until its 'end', only its own calls run and the others wait.
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PglitePreparedStatements } from './pglitePrepared';
 import type { PgliteCall, PgliteReply, PgliteThreadData } from './pgliteDb';
@@ -61,7 +63,8 @@ class Calls {
 async function main() {
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(options);
+    // The staff console's applicant search (migration 007): trigram matching, accents ignored.
+    pglite = await PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
   } catch (error) {
     reply({ id: 0, ok: false, error: errorData(error) });
     return;
