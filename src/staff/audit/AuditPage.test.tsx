@@ -1,0 +1,64 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { ADMIN, renderStaff, staffApiAnswers } from '../testing';
+
+const row = (id: number, action = 'sign-in') => ({
+  id: String(id),
+  at: '2026-11-27T10:00:00.000Z',
+  actor: ADMIN.email,
+  action,
+  target: '',
+  detail: `row ${id}`,
+  ip: '127.0.0.1',
+  userAgent: 'test',
+});
+
+describe('the audit log page', () => {
+  it('asks the API with the filters the address holds, as the local day’s first and last instants', async () => {
+    const calls = staffApiAnswers({ 'GET /me': ADMIN, 'GET /audit': { rows: [row(7)], next: null } });
+    renderStaff('/staff/audit?actor=dean%40college.example&action=sign-in&from=2026-11-01&to=2026-11-27');
+    expect(await screen.findByText('row 7')).toBeVisible();
+    const query = calls.find((call) => call.path === '/staff/api/audit')!.query;
+    expect(Object.fromEntries(query)).toEqual({
+      actor: 'dean@college.example',
+      action: 'sign-in',
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(2026, 10, 27, 23, 59, 59, 999).toISOString(),
+    });
+    expect(screen.getByLabelText('Actor email')).toHaveValue('dean@college.example');
+    expect(screen.getByLabelText('Action')).toHaveValue('sign-in');
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      `/staff/api/audit.csv?${new URLSearchParams(Object.fromEntries(query))}`,
+    );
+  });
+
+  it('puts applied filters in the address (Back returns), and loads the next page with before=', async () => {
+    const calls = staffApiAnswers({ 'GET /me': ADMIN, 'GET /audit': { rows: [row(9), row(8)], next: '8' } });
+    const { user, router } = renderStaff('/staff/audit');
+    expect(await screen.findByText('row 9')).toBeVisible();
+
+    const next = staffApiAnswers({ 'GET /audit': { rows: [row(3)], next: null } });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('row 3')).toBeVisible();
+    expect(screen.getByText('row 9')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+
+    const more = staffApiAnswers({ 'GET /audit': { rows: [row(5, 'access-refused')], next: null } });
+    await user.selectOptions(screen.getByLabelText('Action'), 'access-refused');
+    await user.type(screen.getByLabelText('From date'), '2026-11-20');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('row 5')).toBeVisible();
+    expect(router.state.location.search).toBe('?action=access-refused&from=2026-11-20');
+    expect(Object.fromEntries(more.at(-1)!.query)).toEqual({
+      action: 'access-refused',
+      from: new Date(2026, 10, 20).toISOString(),
+    });
+    expect(calls.find((call) => call.path === '/staff/api/audit')!.query.get('before')).toBeNull();
+    expect(next[0].query.get('before')).toBe('8');
+
+    // Back returns to the unfiltered log, its form emptied.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('Action')).toHaveValue(''));
+    expect(router.state.location.search).toBe('');
+  });
+});
