@@ -19,7 +19,15 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The pool's use, for the metrics: connections open and idle, and calls waiting for one. */
+  stats?(): PoolStats;
   readonly kind: 'pglite' | 'postgres';
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 class PostgresDb implements Db {
@@ -57,6 +65,9 @@ class PostgresDb implements Db {
   }
   async close() {
     await this.pool.end();
+  }
+  stats(): PoolStats {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 }
 

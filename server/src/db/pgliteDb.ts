@@ -40,12 +40,19 @@ function toError(data: Record<string, unknown>, caller: Error): Error {
   return error;
 }
 
+/** A thread that could not be reopened is tried again on the next call, but not sooner than this. */
+const REOPEN_RETRY_MS = 1_000;
+
 /**
  * The embedded database (db/client.ts loads this module only when it opens one), in a thread of its own. PGlite runs
  * PostgreSQL as WebAssembly in the thread that calls it: in the server's thread each statement stopped everything
  * else meanwhile (parsing, checking and answering other requests), so a save cost the statement plus the HTTP work,
  * one after the other, on one core. In its own thread the two overlap on two cores. Each call is one message each
  * way; PGlite itself still runs one statement at a time, in the order the calls arrive.
+ *
+ * If the thread dies (an uncaught error, out of memory, a WebAssembly abort), the calls in flight fail (none was
+ * acknowledged) and, on files (DATA_DIR), a new thread opens the same files: PostgreSQL's recovery replays its
+ * write-ahead log, so every call that was answered (a committed save) is there. Calls made meanwhile wait for it.
  */
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
@@ -56,14 +63,34 @@ export class PgliteDb implements Db {
     number,
     { resolve: (result: unknown) => void; reject: (error: Error) => void; caller: Error }
   >();
-  /** Why every later call fails: the thread has stopped (closed, or crashed). */
+  /** Why every later call fails: closed, or (an in-memory database, which cannot be reopened) crashed. */
   private stopped: Error | null = null;
+  private worker!: Worker;
+  /** A new thread opening the files after a crash; calls wait for it. */
+  private reopening: Promise<void> | null = null;
+  private lastReopenFailure = 0;
+  private crash: Error | null = null;
+  /** How many times the thread was started again after dying. */
+  restarts = 0;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    worker: Worker,
+    private readonly options: PgliteThreadData['options'] = {},
+  ) {
+    this.attach(worker);
+  }
+
+  /** The thread now serving (tests end it to prove the restart). */
+  get thread(): Worker {
+    return this.worker;
+  }
+
+  private attach(worker: Worker) {
+    this.worker = worker;
     worker.on('message', (reply: PgliteReply) => this.answer(reply));
     // A crash (an uncaught error, out of memory, a WebAssembly abort) fires 'error', then 'exit'.
-    worker.on('error', (error) => this.stop(`(${error.message})`, error));
-    worker.on('exit', (code) => this.stop(`(exit code ${code})`));
+    worker.on('error', (error) => this.died(worker, `(${error.message})`, error));
+    worker.on('exit', (code) => this.died(worker, `(exit code ${code})`));
     // While no call waits, the thread must not keep the process alive (a script that forgets close() still ends);
     // while one does, it must, or Node could exit with the call unanswered.
     worker.unref();
@@ -84,20 +111,60 @@ export class PgliteDb implements Db {
   }
 
   /**
-   * The thread is gone: every call waiting and every later one fails. Unless close() ended it, that is a crash, and
-   * it is logged once: the server then answers 500 to anything needing the database until it is restarted.
+   * Thread `worker` is gone: every call waiting on it fails. Unless close() ended it, that is a crash, logged once:
+   * on files a new thread opens them (later calls wait for it); in memory there is nothing to reopen, and every
+   * later call fails (a 500) as a crashed database's would.
    */
-  private stop(why: string, cause?: Error) {
-    if (!this.stopped) {
-      this.stopped = threadStopped(why, cause);
-      console.error(this.stopped.message);
-    }
-    for (const { reject } of this.pending.values()) reject(this.stopped);
+  private died(worker: Worker, why: string, cause?: Error) {
+    if (worker !== this.worker) return;
+    const error = this.stopped ?? threadStopped(why, cause);
+    for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
+    if (this.stopped || this.crash) return;
+    this.crash = error;
+    console.error(error.message);
+    if (!this.options.dataDir) {
+      this.stopped = error;
+      return;
+    }
+    void worker.terminate();
+    this.reopen();
   }
 
-  private call<T>(call: DistributiveOmit<PgliteCall, 'id'>): Promise<T> {
-    if (this.stopped) return Promise.reject(this.stopped);
+  /** Starts a thread on the same files; a failure is logged, and the next call (a second later) tries again. */
+  private reopen(): Promise<void> {
+    this.reopening ??= openThread({ dataDir: this.options.dataDir })
+      .then((worker) => {
+        this.restarts += 1;
+        this.crash = null;
+        this.attach(worker);
+        console.error(
+          "The embedded database's thread was started again; the calls in flight failed, nothing committed was lost.",
+        );
+      })
+      .catch((error: Error) => {
+        this.lastReopenFailure = Date.now();
+        console.error(`The embedded database could not be reopened: ${error.message}`);
+        throw this.crash ?? error;
+      })
+      .finally(() => {
+        this.reopening = null;
+      });
+    return this.reopening;
+  }
+
+  private async call<T>(call: DistributiveOmit<PgliteCall, 'id'>): Promise<T> {
+    if (this.stopped) throw this.stopped;
+    if (this.reopening) await this.reopening;
+    else if (this.crash) {
+      if (Date.now() - this.lastReopenFailure < REOPEN_RETRY_MS) throw this.crash;
+      await this.reopen();
+    }
+    if (this.stopped) throw this.stopped;
+    return this.send<T>(call);
+  }
+
+  private send<T>(call: DistributiveOmit<PgliteCall, 'id'>): Promise<T> {
     // V8 records the stack when the Error is made and writes it out only if read: on an error, not on each call.
     const caller = new Error();
     const id = this.nextId++;
@@ -143,11 +210,24 @@ export class PgliteDb implements Db {
   }
   async close() {
     if (this.stopped) return;
-    await this.call({ op: 'close' });
+    await this.reopening?.catch(() => undefined);
+    if (this.crash) {
+      this.stopped = new Error('The embedded database is closed.');
+      return;
+    }
+    await this.send({ op: 'close' });
     this.stopped = new Error('The embedded database is closed.');
     await this.worker.terminate();
   }
-  /** Tests migrate once and clone the result per file (initdb takes seconds). */
+  /** One call: PGlite has no pool. Idle when no call waits; `waiting`: the calls sent and not yet answered. */
+  stats() {
+    const waiting = this.pending.size;
+    return { total: 1, idle: waiting === 0 ? 1 : 0, waiting };
+  }
+  /**
+   * The whole database as a tarball (tests migrate once and clone the result per file; backups). The thread runs it
+   * between calls, never inside a transaction, so it holds exactly what was committed before it.
+   */
   dump() {
     return this.call<Blob>({ op: 'dump' });
   }
@@ -156,7 +236,7 @@ export class PgliteDb implements Db {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** Starts the thread and waits until PGlite has opened the files (or loaded the dump), or could not. */
-export async function openPglite(options: PgliteThreadData['options']): Promise<PgliteDb> {
+async function openThread(options: PgliteThreadData['options']): Promise<Worker> {
   const worker = startTypeScriptThread(ENTRY, { workerData: { options } });
   const caller = new Error();
   const failed = (error: Error) => {
@@ -177,5 +257,10 @@ export async function openPglite(options: PgliteThreadData['options']): Promise<
     const exited = (code: number) => reject(threadStopped(`(exit code ${code})`));
     worker.on('message', started).on('error', crashed).on('exit', exited);
   });
-  return new PgliteDb(worker);
+  return worker;
+}
+
+/** The embedded database in its thread: on files (`dataDir`, reopened after a crash) or loaded from a dump. */
+export async function openPglite(options: PgliteThreadData['options']): Promise<PgliteDb> {
+  return new PgliteDb(await openThread(options), options);
 }
