@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
 import { applicantsOverview } from './answers/applications';
+import { DEMO_DOMAIN, seedDemo } from './demo/seedDemo';
 
 export const USAGE = `Admin commands (npm run admin -- <command>):
   users                                   list applicants
@@ -21,7 +22,8 @@ export const USAGE = `Admin commands (npm run admin -- <command>):
   staff list                              list staff accounts
   staff role <email> admin|reader         change a staff member's role (their sessions end)
   staff remove <email>                    remove a staff account (its sessions end)
-  audit verify                            check the audit log's hash chain; names the first changed or removed row`;
+  audit verify                            check the audit log's hash chain; names the first changed or removed row
+  seed-demo <N>                           add N fictional applicants (@${DEMO_DOMAIN}) for demos and benchmarks`;
 
 const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' }, role: { type: 'string' } } as const;
 
@@ -114,6 +116,18 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
       append: values.append,
     });
     return `Imported ${n} ${sub} record(s).`;
+  }
+  if (command === 'seed-demo' && sub) {
+    const count = Number(sub);
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+      throw new Error('seed-demo takes a number of applicants');
+    await seedDemo(app.db, count);
+    await app.staff.audit.append({
+      ...by,
+      action: 'applicants-listed',
+      detail: `seed-demo added ${count} fictional applicants`,
+    });
+    return `Added ${count} fictional applicants (@${DEMO_DOMAIN}).`;
   }
   if (command === 'staff') return staffCommand(app, sub, rest, values.role);
   if (command === 'audit' && sub === 'verify') {

@@ -121,6 +121,18 @@ describe('admin CLI', () => {
     await t.app.db.exec('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change');
   });
 
+  it('seeds fictional applicants for a demo', async () => {
+    const before = (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n;
+    expect(await runCommand(t.app, ['seed-demo', '40'])).toBe('Added 40 fictional applicants (@demo.example.invalid).');
+    const { rows } = await t.app.db.query<{ n: number; submitted: number; named: number }>(
+      `SELECT count(*)::int AS n, count(a.submitted_at)::int AS submitted, count(a.answer->>'first_name')::int AS named
+         FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.username LIKE '%@demo.example.invalid'`,
+    );
+    expect(rows[0]).toEqual({ n: 40, submitted: 20, named: 36 });
+    expect((await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(before + 40);
+    await expect(runCommand(t.app, ['seed-demo', 'many'])).rejects.toThrow('seed-demo takes a number of applicants');
+  });
+
   it('prints the usage for an unknown command', async () => {
     await expect(runCommand(t.app, ['frobnicate'])).rejects.toThrow(USAGE);
   });

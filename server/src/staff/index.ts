@@ -11,6 +11,10 @@ import { createStaffSso } from './accounts/oidc';
 import { accountRoutes } from './accounts/routes';
 import { createStaffAccounts, type StaffAccounts } from './accounts/service';
 import { registerStaffGate } from './plugin';
+import { applicantRoutes } from './applicants/routes';
+import { createStaffApplicants } from './applicants/service';
+import type { Storage } from '../documents/storage';
+import type { ApplicationPdfService } from '../pdf/service';
 
 /** What the rest of the server and the admin CLI may use of the staff subtree, through the app (never imports). */
 export interface StaffApi {
@@ -32,7 +36,14 @@ declare module 'fastify' {
  */
 export async function registerStaff(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; mailer: Mailer; rateLimit: object },
+  deps: {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    rateLimit: object;
+    storage: Storage;
+    applicationPdf: ApplicationPdfService;
+  },
 ) {
   const { db, config } = deps;
   const gate = createGate(db);
@@ -40,6 +51,13 @@ export async function registerStaff(
   const redirectUri = `${config.publicUrl}${STAFF_API}/sso/callback`;
   const oidc = config.staff.oidc;
   const sso = oidc ? createStaffSso(oidc, { db: gate.own, redirectUri }) : undefined;
+  const timeZone = () => config.collegeTimeZone;
+  const applicants = createStaffApplicants({
+    gate,
+    storage: deps.storage,
+    applicationPdf: deps.applicationPdf,
+    timeZone,
+  });
   app.decorate('staff', { audit: gate.log, accounts, verifyAudit: () => verifyAuditLog(db) } satisfies StaffApi);
   await app.register(
     async (scope) => {
@@ -54,6 +72,7 @@ export async function registerStaff(
         rateLimit: deps.rateLimit,
       });
       auditRoutes(scope, { gate });
+      applicantRoutes(scope, { gate, applicants, timeZone });
     },
     { prefix: STAFF_API },
   );

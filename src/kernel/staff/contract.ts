@@ -82,3 +82,59 @@ export const AUDIT_PAGE_SIZE = 50;
 export const MessageReply = Type.Object({ message: Type.String() });
 
 export type StaffShape<T extends TSchema> = Static<T>;
+
+/* ---- Applicants (readers) ---- */
+
+/** Where an application is: no answers yet, started, validating (Submit pressed, answers missing), submitted. */
+export const APPLICANT_STATUSES = ['none', 'started', 'validating', 'submitted'] as const;
+export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
+export const APPLICANT_STATUS_LABELS: Record<ApplicantStatus, string> = {
+  none: 'No answers yet',
+  started: 'Started',
+  validating: 'Validating',
+  submitted: 'Submitted',
+};
+export const APPLICANT_SORTS = ['last_name', 'submitted', 'saved'] as const;
+export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
+export const APPLICANTS_PAGE_SIZE = 50;
+
+const statusSchema = Type.Unsafe<ApplicantStatus>({ type: 'string', enum: [...APPLICANT_STATUSES] });
+const isoDate = text(10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+export const ApplicantsQuery = closed({
+  /** Name or email, as typed: prefix and typo-tolerant, case and accents ignored. */
+  q: Type.Optional(text(100)),
+  status: Type.Optional(statusSchema),
+  /** Submitted between these days (inclusive), in the college's time zone. */
+  submittedFrom: Type.Optional(isoDate),
+  submittedTo: Type.Optional(isoDate),
+  term: Type.Optional(text(100)),
+  major: Type.Optional(text(100)),
+  documents: Type.Optional(Type.Unsafe<'waiting' | 'failed'>({ type: 'string', enum: ['waiting', 'failed'] })),
+  sort: Type.Optional(Type.Unsafe<ApplicantSort>({ type: 'string', enum: [...APPLICANT_SORTS] })),
+  dir: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'] })),
+  /** The page after this cursor (the `next` of the page before). */
+  after: Type.Optional(text(400)),
+});
+export const ApplicantRow = Type.Object({
+  id: Type.String(),
+  applicationId: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  status: statusSchema,
+  submittedAt: Type.Union([Type.String(), Type.Null()]),
+  lastSavedAt: Type.Union([Type.String(), Type.Null()]),
+  entryTerm: Type.String(),
+  major: Type.String(),
+  documentsWaiting: Type.Integer(),
+  documentsFailed: Type.Integer(),
+});
+export const ApplicantsPage = Type.Object({
+  rows: Type.Array(ApplicantRow),
+  next: Type.Union([Type.String(), Type.Null()]),
+  counts: Type.Record(Type.String(), Type.Integer()),
+});
+export const ApplicantParams = closed({ id: text(20, { pattern: '^[0-9]+$' }) });
+
+/** The application's stable id, as staff and the student-information system see it: APP-000123. */
+export const applicationIdOf = (userId: string | number) => `APP-${String(userId).padStart(6, '0')}`;

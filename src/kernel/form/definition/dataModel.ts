@@ -5,7 +5,7 @@
  * documented_learning_disbility).
  */
 
-const PARENT_FIELDS = [
+export const PARENT_FIELDS = [
   'relationship',
   'prefix',
   'first_name',

@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/client';
+import { completeApplication, incompleteApplication } from '../../../src/kernel/form/definition/sampleAnswers';
+import { PROGRAMS } from '../../../src/kernel/form/definition/education';
+import { entryTerms } from '../../../src/kernel/form/options/terms';
+
+/**
+ * `admin seed-demo N`: N fictional applicants for demos and the bench, in varied states, their answers drawn from
+ * the form definition's samples. Clearly fictional: every address is @demo.example.invalid (a domain that cannot
+ * exist), the answers say so (hear_about_us), and the accounts cannot log in (no password hash verifies).
+ */
+export const DEMO_DOMAIN = 'demo.example.invalid';
+const FICTIONAL = 'Fictional demo applicant (seed-demo)';
+/** Rows per INSERT: 50,000 applicants in about a hundred statements. */
+const BATCH = 500;
+
+const FIRST = [
+  'Ngozi',
+  'José',
+  'Zoë',
+  'Liam',
+  'Aiko',
+  'Mateo',
+  'Amara',
+  'Chloé',
+  'Dmitri',
+  'Fatima',
+  'Björn',
+  'Priya',
+  'Kwame',
+  'Inés',
+  'Hiroshi',
+  'Léa',
+  'Oluwaseun',
+  'Søren',
+  'Mei',
+  'Ömer',
+  'Grace',
+  'Diego',
+  'Anaïs',
+  'Thabo',
+];
+const LAST = [
+  'Okafor',
+  'Núñez',
+  'Müller',
+  'García',
+  'Nguyễn',
+  'Kowalski',
+  'Haddad',
+  'Lefèvre',
+  'Ivanova',
+  'Mensah',
+  'Tanaka',
+  'Ó Briain',
+  'Johansson',
+  'Patel',
+  'Dubois',
+  'Eriksen',
+  'Chen',
+  'Yılmaz',
+  'Adeyemi',
+  'Santos',
+  'Brown',
+  'Fernández',
+  'Kim',
+  'Smith',
+];
+
+type Status = 'none' | 'started' | 'validating' | 'submitted';
+/** Of every 20 applicants: 2 with no answers yet, 6 started, 2 validating, 10 submitted. */
+const STATUS_CYCLE: Status[] = [
+  ...Array(2).fill('none'),
+  ...Array(6).fill('started'),
+  ...Array(2).fill('validating'),
+  ...Array(10).fill('submitted'),
+];
+
+interface DemoApplicant {
+  email: string;
+  status: Status;
+  answer: Record<string, string | boolean>;
+  createdAt: string;
+  submittedAt: string | null;
+  document: 'none' | 'failed';
+}
+
+function demoApplicant(index: number, runId: string, now: Date): DemoApplicant {
+  const random = (n: number) => crypto.randomInt(n);
+  const first = FIRST[random(FIRST.length)];
+  const last = LAST[random(LAST.length)];
+  const status = STATUS_CYCLE[index % STATUS_CYCLE.length];
+  const base = status === 'none' ? {} : status === 'submitted' ? completeApplication(now) : incompleteApplication(now);
+  const terms = entryTerms(4, now);
+  const answer: Record<string, string | boolean> =
+    status === 'none'
+      ? {}
+      : {
+          ...(base as Record<string, string | boolean>),
+          first_name: first,
+          last_name: last,
+          preferred_name: first,
+          entry_term: terms[random(terms.length)].value,
+          applied_major: PROGRAMS[random(PROGRAMS.length)].value,
+          applied_major_desc: '',
+          hear_about_us: FICTIONAL,
+        };
+  if (answer.applied_major) answer.applied_major_desc = PROGRAMS.find((p) => p.value === answer.applied_major)!.label;
+  const day = 86_400_000;
+  const created = new Date(now.getTime() - (30 + random(60)) * day - random(day));
+  const local = `${first}.${last}`
+    .normalize('NFD')
+    .replace(/[^A-Za-z.]/g, '')
+    .toLowerCase();
+  return {
+    email: `${local}.${runId}${index}@${DEMO_DOMAIN}`,
+    status,
+    answer,
+    createdAt: created.toISOString(),
+    submittedAt: status === 'submitted' ? new Date(now.getTime() - random(30 * day)).toISOString() : null,
+    // One in ten has a document whose conversion failed. None is left waiting: the conversion worker would take it.
+    document: index % 10 === 3 && status !== 'none' ? 'failed' : 'none',
+  };
+}
+
+/** Inserts `count` demo applicants; returns how many. Safe to run again: each run's addresses are its own. */
+export async function seedDemo(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, count: number) {
+  const runId = crypto.randomBytes(3).toString('hex');
+  const now = new Date();
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) =>
+      demoApplicant(start + i, runId, now),
+    );
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; username: string }>(
+        `INSERT INTO users (username, password_hash, confirmed_at, created_at)
+         SELECT x.email, 'demo$cannot-log-in', x.created_at::timestamptz, x.created_at::timestamptz
+           FROM json_to_recordset($1::json) AS x(email text, created_at text)
+         RETURNING id::text AS id, username`,
+        [JSON.stringify(batch.map((a) => ({ email: a.email, created_at: a.createdAt })))],
+      );
+      const ids = new Map(rows.map((row) => [row.username, row.id]));
+      const withApplication = batch.filter((a) => a.status !== 'none');
+      const records = withApplication.map((a) => ({
+        user_id: ids.get(a.email),
+        answer: a.answer,
+        submitted_at: a.submittedAt,
+        updated_at: a.submittedAt ?? new Date(now.getTime() - crypto.randomInt(20 * 86_400_000)).toISOString(),
+        status: a.status,
+        document: a.document,
+      }));
+      await tx.query(
+        `INSERT INTO applications (user_id, answer, version, submitted_at, updated_at)
+         SELECT x.user_id, x.answer, 1, x.submitted_at::timestamptz, x.updated_at::timestamptz
+           FROM json_to_recordset($1::json) AS x(user_id bigint, answer jsonb, submitted_at text, updated_at text)`,
+        [JSON.stringify(records)],
+      );
+      await tx.query(
+        `INSERT INTO web_statuses (user_id, web_status, at)
+         SELECT x.user_id, s.status, x.updated_at::timestamptz
+           FROM json_to_recordset($1::json) AS x(user_id bigint, status text, updated_at text)
+           CROSS JOIN LATERAL unnest(CASE x.status WHEN 'started' THEN ARRAY['started']
+             WHEN 'validating' THEN ARRAY['started', 'validating']
+             ELSE ARRAY['started', 'validating', 'submitted'] END) AS s(status)`,
+        [JSON.stringify(records)],
+      );
+      await tx.query(
+        `INSERT INTO conversion_jobs (user_id, answer_key, file_key, file_name, status, message, finished_at)
+         SELECT x.user_id, 'personal_statement_doc', 'demo/none', 'essay.docx', 'failed',
+                'Fictional: this demo document never existed.', now()
+           FROM json_to_recordset($1::json) AS x(user_id bigint, document text) WHERE x.document <> 'none'`,
+        [JSON.stringify(records)],
+      );
+    });
+  }
+  return count;
+}

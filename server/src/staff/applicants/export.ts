@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src/kernel/staff/exportColumns';
+import { applicationIdOf } from '../../../../src/kernel/staff/contract';
+import type { Queryable } from '../audit/gate';
+import { csvLines, safeCell } from '../csv';
+import { filters, param, STATUS_SQL, whereSql, type ListQuery } from './list';
+
+/**
+ * Rows per statement. Each batch is a statement of its own, paged by id (never one long transaction: on the
+ * embedded database a transaction holds every other request), so memory stays flat whatever the number of
+ * applicants, and saves go on between batches.
+ */
+const BATCH = 500;
+
+interface ExportRow {
+  id: string;
+  username: string;
+  status: string;
+  created_at: Date;
+  submitted_at: Date | null;
+  updated_at: Date | null;
+  answer: Record<string, string | boolean> | null;
+}
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : '');
+const cell = (value: string | boolean | undefined) => safeCell(value === undefined ? '' : String(value));
+
+/** An entry (a parent, an activity) is in the file when any of its fields is answered. */
+const answered = (values: (string | boolean | undefined)[]) =>
+  values.some((v) => v !== undefined && v !== '' && v !== false);
+
+function linesOf(file: ExportFile, row: ExportRow): string[][] {
+  const answer = row.answer ?? {};
+  const { answerKeys } = EXPORT_COLUMNS[file];
+  const applicationId = applicationIdOf(row.id);
+  if (file === 'applications') {
+    return [
+      [
+        applicationId,
+        row.username,
+        row.status,
+        iso(row.created_at),
+        iso(row.submitted_at),
+        iso(row.updated_at),
+        ...answerKeys.map((key) => answer[key]),
+      ].map(cell),
+    ];
+  }
+  return ENTRY_PREFIXES[file].flatMap((prefix, index) => {
+    const values = answerKeys.map((key) => answer[`${prefix}${key}`]);
+    return answered(values) ? [[applicationId, String(index + 1), ...values].map(cell)] : [];
+  });
+}
+
+/**
+ * One export file (docs/export.md) for the current filters, as CSV chunks (RFC 4180: a header row, CRLF, UTF-8), with
+ * its row count and SHA-256 when it has all been read (the audit log's second row for the export).
+ */
+export async function* exportCsv(
+  db: Queryable,
+  file: ExportFile,
+  query: ListQuery,
+  timeZone: string,
+  done: (summary: { rows: number; sha256: string }) => Promise<void>,
+): AsyncGenerator<string> {
+  const hash = crypto.createHash('sha256');
+  let rows = 0;
+  const emit = (text: string) => {
+    hash.update(text);
+    return text;
+  };
+  yield emit(csvLines([EXPORT_COLUMNS[file].columns]));
+  let after = '0';
+  for (;;) {
+    const built = filters(query, timeZone, true);
+    built.where.push(`u.id > ${param(built, after)}::bigint`);
+    const batch = await db.query<ExportRow>(
+      `SELECT u.id::text AS id, u.username, ${STATUS_SQL} AS status, u.created_at, a.submitted_at, a.updated_at, a.answer
+         FROM users u LEFT JOIN applications a ON a.user_id = u.id
+         ${whereSql(built)} ORDER BY u.id LIMIT ${BATCH}`,
+      built.params,
+    );
+    const lines = batch.rows.flatMap((row) => linesOf(file, row));
+    rows += lines.length;
+    if (lines.length) yield emit(csvLines(lines));
+    if (batch.rows.length < BATCH) break;
+    after = batch.rows[batch.rows.length - 1].id;
+  }
+  await done({ rows, sha256: hash.digest('hex') });
+}

@@ -1,0 +1,126 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import {
+  ApplicantParams,
+  ApplicantsPage,
+  ApplicantsQuery,
+  type StaffShape,
+} from '../../../../src/kernel/staff/contract';
+import { EXPORT_FILES, EXPORT_VERSION, type ExportFile } from '../../../../src/kernel/staff/exportColumns';
+import type { Gate } from '../audit/gate';
+import { auditContext } from '../plugin';
+import { exportCsv } from './export';
+import type { StaffApplicants } from './service';
+
+type Query = StaffShape<typeof ApplicantsQuery>;
+type Params = StaffShape<typeof ApplicantParams>;
+
+const safeName = (name: string) => name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'document';
+
+/** Readers find and read applications; admins export them. Every route is audited by its service or here. */
+export function applicantRoutes(
+  scope: FastifyInstance,
+  deps: { gate: Gate; applicants: StaffApplicants; timeZone: () => string },
+) {
+  const { applicants, gate } = deps;
+
+  scope.get<{ Querystring: Query }>(
+    '/applicants',
+    {
+      schema: { querystring: ApplicantsQuery, response: { 200: ApplicantsPage } },
+      config: { staff: { role: 'reader', audit: 'search' } },
+    },
+    async (request) => applicants.list(request.query, auditContext(request)),
+  );
+
+  scope.get<{ Params: Params }>(
+    '/applicants/:id',
+    { schema: { params: ApplicantParams }, config: { staff: { role: 'reader', audit: 'applicant-opened' } } },
+    async (request) => applicants.open(request.params.id, auditContext(request)),
+  );
+
+  scope.get<{ Params: Params & { key: string } }>(
+    '/applicants/:id/documents/:key',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', pattern: '^[0-9]{1,20}$' },
+            key: { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' },
+          },
+          required: ['id', 'key'],
+        },
+      },
+      config: { staff: { role: 'reader', audit: 'document-opened' } },
+    },
+    async (request, reply) => {
+      const { bytes, fileName } = await applicants.document(
+        request.params.id,
+        request.params.key,
+        auditContext(request),
+      );
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${safeName(fileName)}.pdf"`)
+        .send(bytes);
+    },
+  );
+
+  scope.get<{ Params: Params }>(
+    '/applicants/:id/pdf',
+    { schema: { params: ApplicantParams }, config: { staff: { role: 'reader', audit: 'pdf-downloaded' } } },
+    async (request, reply) => {
+      const bytes = await applicants.pdf(request.params.id, auditContext(request));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="application-${request.params.id}.pdf"`)
+        .send(bytes);
+    },
+  );
+
+  /**
+   * The export for the student-information system (docs/export.md): one CSV file per request (applications,
+   * parents, activities), the list's filters applied. Audited before its first byte (who, which file, the filters)
+   * and again when the last byte is read (rows and the file's SHA-256).
+   */
+  scope.get<{ Params: { file: ExportFile }; Querystring: Query }>(
+    '/export/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', enum: EXPORT_FILES.map((f) => `${f}.csv`) } },
+          required: ['file'],
+        },
+        querystring: ApplicantsQuery,
+      },
+      config: { staff: { role: 'admin', audit: 'export' } },
+    },
+    async (request, reply) => {
+      const file = request.params.file.replace(/\.csv$/, '') as ExportFile;
+      const by = auditContext(request);
+      const filters = Object.entries(request.query)
+        .filter(([, v]) => v)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
+      const db = await gate.audited(
+        { ...by, action: 'export', target: `${file}.csv v${EXPORT_VERSION}`, detail: `started ${filters}`.trim() },
+        async (reader) => reader,
+      );
+      const chunks = exportCsv(db, file, request.query, deps.timeZone(), ({ rows, sha256 }) =>
+        gate.log.append({
+          ...by,
+          action: 'export',
+          target: `${file}.csv v${EXPORT_VERSION}`,
+          detail: `rows=${rows} sha256=${sha256}`,
+        }),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file}-${day}.csv"`)
+        .send(Readable.from(chunks));
+    },
+  );
+}

@@ -1,0 +1,144 @@
+import { printViewApplication } from '../../answers/applications';
+import { documentAnswersOf } from '../../documents/service';
+import type { ApplicationPdfService } from '../../pdf/service';
+import type { Storage } from '../../documents/storage';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { applicationIdOf } from '../../../../src/kernel/staff/contract';
+import type { Gate, Queryable } from '../audit/gate';
+import type { AuditContext } from '../accounts/service';
+import { BadCursor, listApplicants, STATUS_SQL, type ListQuery } from './list';
+
+/** How long a staff download waits for a PDF copy being built (a complete application builds in well under 1 s). */
+const PDF_WAIT_MS = 30_000;
+
+/** The filters as the audit log keeps them: the search's words and every other filter, as a query string. */
+const describeQuery = (query: ListQuery) =>
+  Object.entries(query)
+    .filter(([key, value]) => value && key !== 'after')
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+
+export interface TimelineEvent {
+  at: string;
+  what: string;
+}
+
+/** What happened to an application, oldest first: the account, logins, saves, submission and documents. */
+async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[]> {
+  const { rows } = await db.query<{ at: Date; what: string }>(
+    `SELECT created_at AS at, 'Account created' AS what FROM users WHERE id = $1
+     UNION ALL SELECT confirmed_at, 'Account confirmed' FROM users WHERE id = $1 AND confirmed_at IS NOT NULL
+     UNION ALL SELECT at, 'Logged in' FROM successful_logins WHERE user_id = $1
+     UNION ALL SELECT at, 'First answer saved' FROM web_statuses WHERE user_id = $1 AND web_status = 'started'
+     UNION ALL SELECT at, 'Submit pressed with answers missing' FROM web_statuses
+                WHERE user_id = $1 AND web_status = 'validating'
+     UNION ALL SELECT updated_at, 'Last saved' FROM applications WHERE user_id = $1 AND answer <> '{}'::jsonb
+     UNION ALL SELECT submitted_at, 'Submitted' FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL
+     UNION ALL SELECT created_at, 'Document uploaded: ' || file_name FROM conversion_jobs WHERE user_id = $1
+     UNION ALL SELECT finished_at, CASE status WHEN 'completed' THEN 'Document converted: ' ELSE 'Document failed: ' END
+                || file_name || CASE WHEN status = 'failed' AND message <> '' THEN ' (' || message || ')' ELSE '' END
+                FROM conversion_jobs WHERE user_id = $1 AND finished_at IS NOT NULL AND status IN ('completed', 'failed')
+     ORDER BY 1`,
+    [userId],
+  );
+  return rows.map((row) => ({ at: new Date(row.at).toISOString(), what: row.what }));
+}
+
+/** Readers find and read applications; every read is audited before it is made (the gate). */
+export function createStaffApplicants(deps: {
+  gate: Gate;
+  storage: Storage;
+  applicationPdf: ApplicationPdfService;
+  timeZone: () => string;
+}) {
+  const { gate } = deps;
+
+  async function applicantExists(db: Queryable, id: string) {
+    const { rows } = await db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id]);
+    if (!rows[0]) throw notFound('There is no applicant with this id.');
+    return rows[0].username;
+  }
+
+  return {
+    async list(query: ListQuery, by: AuditContext) {
+      return gate.audited({ ...by, action: 'search', detail: describeQuery(query) }, async (db) => {
+        try {
+          return await listApplicants(db, query, deps.timeZone());
+        } catch (error) {
+          if (error instanceof BadCursor) throw badRequest('This list has changed. Please start from its first page.');
+          throw error;
+        }
+      });
+    },
+
+    /** One applicant: the header, the answers (the console renders them from the form definition), documents, timeline. */
+    async open(id: string, by: AuditContext) {
+      return gate.audited({ ...by, action: 'applicant-opened', target: `applicant ${id}` }, async (db) => {
+        const row = await printViewApplication(db, id);
+        if (!row) throw notFound('There is no applicant with this id.');
+        const { rows } = await db.query<{ status: string }>(
+          `SELECT ${STATUS_SQL} AS status FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1`,
+          [id],
+        );
+        return {
+          id,
+          applicationId: applicationIdOf(id),
+          email: row.username,
+          name: [row.answer?.first_name, row.answer?.last_name]
+            .filter((part) => typeof part === 'string' && part)
+            .join(' '),
+          status: rows[0].status,
+          submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+          lastSavedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+          answer: row.answer ?? {},
+          addAnother: row.add_another ?? {},
+          tabs: row.tabs ?? {},
+          documents: await documentAnswersOf(db, id),
+          timeline: await timelineOf(db, id),
+        };
+      });
+    },
+
+    /** A converted document, for the console to open inline. */
+    async document(id: string, key: string, by: AuditContext) {
+      const found = await gate.audited(
+        { ...by, action: 'document-opened', target: `applicant ${id}`, detail: key },
+        async (db) => {
+          const { rows } = await db.query<{ pdf_key: string; file_name: string }>(
+            'SELECT pdf_key, file_name FROM document_answers WHERE user_id = $1 AND answer_key = $2',
+            [id, key],
+          );
+          return rows[0];
+        },
+      );
+      if (!found) throw notFound('This document is not part of the application.');
+      const bytes = await deps.storage.get(found.pdf_key);
+      if (!bytes) throw new AppError(503, 'This document could not be read from our storage. Please try again later.');
+      return { bytes, fileName: found.file_name };
+    },
+
+    /**
+     * The PDF copy, as the applicant would download it: built on demand (or taken from the cache), waited for here
+     * (the applicant's page polls instead; a member of staff clicks once), and audited once.
+     */
+    async pdf(id: string, by: AuditContext): Promise<Buffer> {
+      const username = await gate.audited({ ...by, action: 'pdf-downloaded', target: `applicant ${id}` }, (db) =>
+        applicantExists(db, id),
+      );
+      const deadline = Date.now() + PDF_WAIT_MS;
+      for (;;) {
+        const state = await deps.applicationPdf.status(Number(id), username);
+        if (state.status === 'failed') throw new AppError(503, state.message ?? 'The PDF copy could not be built.');
+        const version = state.url && new URL(state.url, 'http://localhost').searchParams.get('v');
+        if (state.status === 'completed' && version) {
+          const bytes = await deps.applicationPdf.file(Number(id), version);
+          if (bytes) return bytes;
+        }
+        if (Date.now() > deadline) throw new AppError(503, 'The PDF copy is taking long to build. Please try again.');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
+}
+
+export type StaffApplicants = ReturnType<typeof createStaffApplicants>;

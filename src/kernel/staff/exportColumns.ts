@@ -1,0 +1,62 @@
+/**
+ * The export for the student-information system (docs/export.md): three CSV files keyed by application id, their
+ * columns derived from the form definition and fixed by EXPORT_VERSION. A test holds docs/export.md to this list:
+ * a change of the form that changes a column changes the doc, and the version with it.
+ */
+import { DESC_SUFFIX, questionEntries } from '../form/definition';
+import { ACTIVITY_FIELDS, ACTIVITY_PREFIXES, PARENT_FIELDS, PARENT_PREFIXES } from '../form/definition/dataModel';
+
+export const EXPORT_VERSION = 1;
+export const EXPORT_FILES = ['applications', 'parents', 'activities'] as const;
+export type ExportFile = (typeof EXPORT_FILES)[number];
+
+const DESC = DESC_SUFFIX;
+/** Question types whose answer is a code with a label beside it in {key}_desc (SPEC §3): both columns are kept. */
+const WITH_DESC = new Set(['radio', 'dropdown']);
+
+/** Every answer key in the form's order, each code followed by its _desc companion. */
+const KEYS = questionEntries().flatMap((entry) =>
+  entry.answerKeys.flatMap((key) => (WITH_DESC.has(entry.question.type) ? [key, `${key}${DESC}`] : [key])),
+);
+
+/** The per-entry fields of a family (parent_*, activity_2_*…), with their _desc companions, in the form's order. */
+function entryFields(prefixes: readonly string[]): string[] {
+  const first = prefixes[0];
+  const others = prefixes.slice(1);
+  return KEYS.filter((key) => key.startsWith(first) && !others.some((p) => key.startsWith(p))).map((key) =>
+    key.slice(first.length),
+  );
+}
+
+/** A family's own fields only (parent_communication_preference starts like a parent's field but is not one). */
+const ownFields = (fields: string[], names: readonly string[]) =>
+  fields.filter((field) => names.some((name) => field === name || field === `${name}${DESC}`));
+
+const PARENT_FIELD_KEYS = ownFields(entryFields(PARENT_PREFIXES), PARENT_FIELDS);
+const ACTIVITY_FIELD_KEYS = ownFields(entryFields(ACTIVITY_PREFIXES), ACTIVITY_FIELDS);
+
+const entryKeys = new Set([
+  ...PARENT_PREFIXES.flatMap((p) => PARENT_FIELD_KEYS.map((f) => `${p}${f}`)),
+  ...ACTIVITY_PREFIXES.flatMap((p) => ACTIVITY_FIELD_KEYS.map((f) => `${p}${f}`)),
+]);
+
+/** Columns every file starts with, or the application's own. */
+const APPLICATION_META = ['application_id', 'email', 'status', 'account_created_at', 'submitted_at', 'last_saved_at'];
+
+export const EXPORT_COLUMNS: Record<ExportFile, { columns: string[]; answerKeys: string[] }> = {
+  applications: {
+    columns: [...APPLICATION_META, ...KEYS.filter((key) => !entryKeys.has(key))],
+    answerKeys: KEYS.filter((key) => !entryKeys.has(key)),
+  },
+  parents: { columns: ['application_id', 'parent_number', ...PARENT_FIELD_KEYS], answerKeys: PARENT_FIELD_KEYS },
+  activities: {
+    columns: ['application_id', 'activity_number', ...ACTIVITY_FIELD_KEYS],
+    answerKeys: ACTIVITY_FIELD_KEYS,
+  },
+};
+
+/** The entry prefixes of a per-entry file, numbered 1, 2, … */
+export const ENTRY_PREFIXES: Record<Exclude<ExportFile, 'applications'>, readonly string[]> = {
+  parents: PARENT_PREFIXES,
+  activities: ACTIVITY_PREFIXES,
+};
