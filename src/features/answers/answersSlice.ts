@@ -10,9 +10,14 @@ export interface AnswersState {
   values: StudentAnswers;
   /** Per-field validation messages while validating (posted to /api/validations). */
   errors: Record<string, string[]>;
+  /**
+   * Per-field format and range messages found when the applicant left a field, whatever the status (never
+   * required-kind messages, never posted): shown with `errors`, gone once the field is fixed.
+   */
+  formatErrors?: Record<string, string[]>;
 }
 
-const initialState: AnswersState = { values: {}, errors: {} };
+const initialState: AnswersState = { values: {}, errors: {}, formatErrors: {} };
 
 /** The companion key holding an option's label (SPEC §3). */
 export const descKey = (key: string) => `${key}_desc`;
@@ -51,14 +56,30 @@ const answersSlice = createSlice({
     validationErrorsChanged(state, action: PayloadAction<Record<string, string[]>>) {
       state.errors = action.payload;
     },
+    /** One field's format messages replaced ([] removes them). */
+    formatErrorsChanged(state, action: PayloadAction<{ key: string; messages: string[] }>) {
+      const { key, messages } = action.payload;
+      const formatErrors = (state.formatErrors ??= {});
+      if (messages.length > 0) formatErrors[key] = messages;
+      else delete formatErrors[key];
+    },
+    /** The applicant left a field (focus moved away from its control): its format is checked. */
+    fieldLeft(_state, _action: PayloadAction<{ key: string }>) {},
   },
   extraReducers: (builder) => {
     builder.addCase(userLoggedOut, () => initialState);
   },
 });
 
-export const { answerChanged, answersLoaded, answersCleared, documentMarked, validationErrorsChanged } =
-  answersSlice.actions;
+export const {
+  answerChanged,
+  answersLoaded,
+  answersCleared,
+  documentMarked,
+  fieldLeft,
+  formatErrorsChanged,
+  validationErrorsChanged,
+} = answersSlice.actions;
 export default answersSlice.reducer;
 
 /** Whether the visitor has entered anything (SPEC §2: a logged-out user with answers goes to /signup). */

@@ -9,6 +9,8 @@ export {
   answersLoaded,
   descKey,
   documentMarked,
+  fieldLeft,
+  formatErrorsChanged,
   hasAnyAnswer,
   validationErrorsChanged,
   type StudentAnswers,

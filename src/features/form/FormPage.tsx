@@ -1,6 +1,11 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, type FocusEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../kernel/partner';
+import { useAppDispatch } from '../../shared/hooks';
+import { fieldLeft } from '../answers';
+import { navigationRequested } from '../../shared/events';
+import { PATHS } from '../../kernel/paths';
+import { isFromCheck } from './renderer/checkMode';
 import type { Page } from '../../kernel/form/definition/types';
 import { focusAnswer } from './focus';
 import { FormSection } from './FormSection';
@@ -8,6 +13,8 @@ import { loadOptions } from './renderer/options';
 import { MissingInfoSummary } from './summary/MissingInfoSummary';
 import { useSectionLimit } from './sectionLimit';
 import './form.css';
+
+export const RETURN_TO_CHECK = 'Save and return to Check your answers';
 
 // The option lists (countries, states) start loading with the page, not with the first dropdown.
 void loadOptions();
@@ -19,7 +26,18 @@ void loadOptions();
 export function FormPage({ page }: { page: Page }) {
   const limit = useSectionLimit();
   const sections = limit === null ? page.sections : page.sections.slice(0, limit);
-  const { hash, key } = useLocation();
+  const { hash, key, state } = useLocation();
+  const fromCheck = isFromCheck(state);
+  const dispatch = useAppDispatch();
+  // Leaving a field checks its format (a phone, an email, a score's range): focusout bubbles from every control.
+  const onBlur = useCallback(
+    (event: FocusEvent<HTMLDivElement>) => {
+      const target = event.target as Partial<HTMLInputElement>;
+      const name = target.name || target.id;
+      if (typeof name === 'string' && name !== '') dispatch(fieldLeft({ key: name }));
+    },
+    [dispatch],
+  );
 
   useEffect(() => {
     document.title = `${page.title} - ${SITE_NAME}`;
@@ -31,12 +49,23 @@ export function FormPage({ page }: { page: Page }) {
   }, [hash, key]);
 
   return (
-    <div className="form-page">
+    <div className="form-page" onBlur={onBlur}>
       <h1 className="form-page-title">{page.title}</h1>
       <MissingInfoSummary page={page} />
       {sections.map((section) => (
         <FormSection key={section.id} section={section} readOnly={false} />
       ))}
+      {fromCheck && (
+        <div className="form-return">
+          <button
+            type="button"
+            className="shell-btn shell-btn-primary"
+            onClick={() => dispatch(navigationRequested({ to: PATHS.checkAnswers, via: 'pageButton' }))}
+          >
+            {RETURN_TO_CHECK}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import type { AppStartListening } from '../../app/store';
 import { revalidationRequested } from '../../shared/events';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
-import { answerChanged, answersCleared, validationErrorsChanged } from '../answers';
+import { answerChanged, answersCleared, fieldLeft, formatErrorsChanged, validationErrorsChanged } from '../answers';
 
 interface Logic {
   keysToClear: typeof import('../../kernel/form/conditions').keysToClear;
@@ -75,6 +75,25 @@ export function addFormListeners(startListening: AppStartListening) {
       const validating = listenerApi.getState().session.web_status === 'validating';
       const keys = validating ? changed : changed.filter((key) => entryByKey(key)?.question.type === 'date');
       await revalidateKeys(listenerApi, keys);
+
+      // A field flagged for its format is checked again as it is corrected (and cleared ones lose their flag).
+      const flagged = listenerApi.getState().answers.formatErrors ?? {};
+      await recheckFormats(
+        listenerApi,
+        changed.filter((key) => key in flagged),
+      );
+    },
+  });
+  // Leaving a field shows its format and range problems, whatever the status (required ones wait: SPEC §4).
+  const unsubscribeLeft = startListening({
+    actionCreator: fieldLeft,
+    effect: async ({ payload }, listenerApi) => {
+      if (handled.has(payload)) return;
+      handled.add(payload);
+      const { entryByKey } = logic ?? (await loadFormLogic());
+      const entry = entryByKey(payload.key);
+      if (!entry) return;
+      await recheckFormats(listenerApi, entry.question.type === 'monthYear' ? entry.answerKeys : [payload.key]);
     },
   });
   // Answers the server changed (a document's mark): revalidated while validating, as a keystroke would be.
@@ -90,6 +109,7 @@ export function addFormListeners(startListening: AppStartListening) {
   return () => {
     unsubscribeChanges();
     unsubscribeRevalidation();
+    unsubscribeLeft();
   };
 }
 
@@ -100,4 +120,16 @@ async function revalidateKeys(listenerApi: ListenerApi, keys: readonly string[])
   const state = listenerApi.getState();
   const errors = mergeErrors(state.answers.errors, revalidate(keys, state.answers.values));
   if (errors !== state.answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
+}
+
+/** The format messages of `keys` replaced in state.answers.formatErrors. */
+async function recheckFormats(listenerApi: ListenerApi, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  const { validateFormat } = validation ?? (await loadValidation());
+  for (const key of keys) {
+    const state = listenerApi.getState().answers;
+    const messages = validateFormat(key, state.values);
+    const current = state.formatErrors?.[key] ?? [];
+    if (messages.join('\n') !== current.join('\n')) listenerApi.dispatch(formatErrorsChanged({ key, messages }));
+  }
 }

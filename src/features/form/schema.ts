@@ -110,7 +110,7 @@ interface FieldCheck {
 
 const ctxOf = (options: { context?: unknown }) => options.context as ValidationContext;
 
-function buildFieldCheck(key: string, question: LeafQuestion): FieldCheck | undefined {
+function buildFieldCheck(key: string, question: LeafQuestion, formatOnly = false): FieldCheck | undefined {
   let schema = yup.mixed<AnswerValue>();
   let count = 0;
   const add = (name: string, check: (value: Value, ctx: ValidationContext) => string | null) => {
@@ -123,7 +123,7 @@ function buildFieldCheck(key: string, question: LeafQuestion): FieldCheck | unde
       },
     });
   };
-  const rules = checksOf(question);
+  const rules = checksOf(question).filter((rule) => !formatOnly || rule.kind !== 'required');
   for (const rule of rules) {
     add(rule.kind, (value, ctx) => {
       if (rule.when !== undefined && !evaluate(rule.when, ctx.answers)) return null;
@@ -159,6 +159,8 @@ interface Compiled {
   /** Answer key → the answer keys whose validation or visibility reads it (itself not included). */
   dependents: Map<string, string[]>;
   objectSchemas: Map<PageId | 'all', yup.ObjectSchema<Record<string, unknown>>>;
+  /** Answer key → its format and range checks only (no required-kind check), made on first use. */
+  formatChecks: Map<string, FieldCheck | null>;
 }
 
 const compiledCache = new WeakMap<readonly Page[], Compiled>();
@@ -199,6 +201,7 @@ function compile(pages: readonly Page[]): Compiled {
     byKey,
     dependents: new Map([...dependents].map(([k, v]) => [k, [...v]])),
     objectSchemas: new Map(),
+    formatChecks: new Map(),
   };
   compiledCache.set(pages, compiled);
   return compiled;
@@ -278,6 +281,49 @@ export function validateField(
     if (errors[affected]) result[affected] = errors[affected];
   }
   return result;
+}
+
+function formatCheckOf(compiled: Compiled, key: string): FieldCheck | null {
+  let check = compiled.formatChecks.get(key);
+  if (check === undefined) {
+    const field = compiled.byKey.get(key);
+    check = (field && buildFieldCheck(key, field.check.question, true)) ?? null;
+    compiled.formatChecks.set(key, check);
+  }
+  return check;
+}
+
+/**
+ * A field's format and range messages (a phone's pattern, an email, a score's range and step, a date, a ZIP's
+ * length), whatever the status: what the field shows once the applicant leaves it. An empty or hidden field has
+ * none; required-kind messages are never among them (they wait for validating, SPEC §4).
+ */
+export function validateFormat(
+  key: string,
+  answers: Answers,
+  options: { now?: Date; pages?: readonly Page[] } = {},
+): string[] {
+  const compiled = compile(options.pages ?? FORM_PAGES_DEFINITION);
+  const field = compiled.byKey.get(key);
+  const check = formatCheckOf(compiled, key);
+  if (!field || !check || !isEntryVisible(field.entry, answers)) return [];
+  const errors: ValidationErrors = {};
+  validateOne({ entry: field.entry, check }, { answers, now: options.now ?? new Date() }, errors);
+  return errors[key] ?? [];
+}
+
+/** Every shown field's format and range messages (fields without one are absent): the check page's marks. */
+export function validateFormats(
+  answers: Answers,
+  options: { now?: Date; pages?: readonly Page[] } = {},
+): ValidationErrors {
+  const compiled = compile(options.pages ?? FORM_PAGES_DEFINITION);
+  const errors: ValidationErrors = {};
+  for (const { check } of compiled.fields) {
+    const messages = validateFormat(check.key, answers, options);
+    if (messages.length > 0) errors[check.key] = messages;
+  }
+  return errors;
 }
 
 /**

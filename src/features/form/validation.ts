@@ -7,6 +7,7 @@ import { validateAnswers, validateField, type ValidationErrors } from './schema'
 import type { Answers } from '../../kernel/form/definition/types';
 
 export type { ValidationErrors };
+export { validateFormat, validateFormats } from './schema';
 
 /**
  * Every problem of the whole application, by answer key (SPEC §5): only questions that show are checked; all

@@ -4,6 +4,7 @@ import { answerChanged } from '../../answers';
 import type { CheckboxGroupQuestion as CheckboxGroupQuestionDef } from '../../../kernel/form/definition/types';
 import { FieldsetShell, mark, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useGroupErrors, useRequired } from '../renderer/hooks';
+import { useCheckMode } from '../renderer/checkMode';
 
 /** One checkbox of a group: its own boolean answer, its own subscription. */
 function GroupCheckbox({ answerKey, label }: { answerKey: string; label: string }) {
@@ -25,6 +26,10 @@ function GroupCheckbox({ answerKey, label }: { answerKey: string; label: string 
 
 function ReadOnlyMark({ answerKey, label }: { answerKey: string; label: string }) {
   const checked = useAppSelector((s) => s.answers.values[answerKey] === true);
+  const check = useCheckMode();
+  // Check your answers lists what was chosen only.
+  if (check && !checked) return null;
+  if (check) return <li>{label}</li>;
   return (
     <li>
       {mark(checked)} {label}
@@ -39,11 +44,12 @@ export function CheckboxGroupQuestion({ question, readOnly }: QuestionProps<Chec
   // The messages of the group's keys, shown once for the group.
   const messages = useGroupErrors(keys);
   const required = useRequired(question.required);
+  const check = useCheckMode();
 
   if (readOnly) {
     return (
       <ReadOnlyField id={key} label={question.label}>
-        <ul className="form-marks">
+        <ul className={check ? 'check-chosen' : 'form-marks'}>
           {options.map((o) => (
             <ReadOnlyMark key={o.key} answerKey={o.key} label={o.label} />
           ))}

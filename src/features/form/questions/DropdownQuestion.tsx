@@ -37,7 +37,8 @@ export function DropdownQuestion({ question, readOnly }: QuestionProps<DropdownQ
   const options = useQuestionOptions(question, controlling);
 
   if (readOnly) {
-    const label = desc || options?.find((o) => o.value === value)?.label || value;
+    // No answer reads 'Not answered', never the empty option's '--'.
+    const label = value ? desc || options?.find((o) => o.value === value)?.label || value : '';
     return (
       <ReadOnlyField id={key} label={question.label}>
         <ReadOnlyText value={label} />

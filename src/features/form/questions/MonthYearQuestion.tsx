@@ -5,6 +5,7 @@ import { useAnswerSetter, useGroupErrors, useRequired, useTextAnswer } from '../
 import { useQuestionOptions } from '../renderer/options';
 import { selectOptions } from './DropdownQuestion';
 import { NativeSelect } from './NativeSelect';
+import { useCheckMode } from '../renderer/checkMode';
 
 /**
  * A month select and a year select in one fieldset (hs_attend_from_month / _year…). Their messages are shown
@@ -22,11 +23,14 @@ export function MonthYearQuestion({ question, readOnly }: QuestionProps<MonthYea
   const setYear = useAnswerSetter(yearKey);
   const monthOptions = useQuestionOptions(question, undefined, 'month');
   const yearOptions = useQuestionOptions(question, undefined, 'year');
+  const check = useCheckMode();
 
   if (readOnly) {
-    const monthLabel = monthDesc || monthOptions?.find((o) => o.value === month)?.label || month;
+    // Check your answers skips a pair never answered (no '--').
+    if (check && !month && !year) return null;
+    const monthLabel = month ? monthDesc || monthOptions?.find((o) => o.value === month)?.label || month : '';
     return (
-      <ReadOnlyField id={key} label={question.label}>
+      <ReadOnlyField id={key} label={question.label} issueKeys={keys}>
         <ReadOnlyText value={[monthLabel, year].filter(Boolean).join(' ')} />
       </ReadOnlyField>
     );

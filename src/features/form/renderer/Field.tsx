@@ -4,6 +4,8 @@
  * service users: values as text, [X] / [ ] marks, no inputs or buttons.
  */
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useCheckMode, type FromCheckState } from './checkMode';
 import type { Question, Section } from '../../../kernel/form/definition/types';
 
 /** One question of the form, rendered by its type's component: what QuestionRenderer takes. */
@@ -112,11 +114,55 @@ export function FieldsetShell({ id, label, hint, messages, required, children, a
 /* Read-only (service users: SPEC §1 print-style view)                                                                */
 /* ------------------------------------------------------------------------------------------------------------------ */
 
-export function ReadOnlyField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+const FROM_CHECK: FromCheckState = { fromCheck: true };
+
+export function ReadOnlyField({
+  id,
+  label,
+  children,
+  issueKeys,
+}: {
+  id: string;
+  label: ReactNode;
+  children: ReactNode;
+  /** The answer keys whose format messages mark this answer on the check page (the id's alone unless given). */
+  issueKeys?: readonly string[];
+}) {
+  const check = useCheckMode();
+  if (!check) {
+    return (
+      <div className="form-field form-readonly" id={id}>
+        {label !== null && <p className="form-label">{label}</p>}
+        <div className="form-readonly-value">{children}</div>
+      </div>
+    );
+  }
+  const keys = issueKeys ?? [id];
+  const messages = [...new Set(keys.flatMap((key) => check.issues[key] ?? []))];
+  const href = check.changeHref(keys[0] ?? id);
+  const [pathname, hash] = href ? href.split('#') : [];
+  const invalid = messages.length > 0;
   return (
-    <div className="form-field form-readonly" id={id}>
+    <div
+      className={
+        invalid ? 'form-field form-readonly check-row check-row-invalid' : 'form-field form-readonly check-row'
+      }
+      id={id}
+    >
       {label !== null && <p className="form-label">{label}</p>}
+      {invalid && (
+        <p id={errorId(id)} className="form-error">
+          <span className="form-sr-only">Error: </span>
+          {messages.join(' ')}
+        </p>
+      )}
       <div className="form-readonly-value">{children}</div>
+      {pathname && (
+        <Link className="check-change" to={{ pathname, hash: hash ? `#${hash}` : '' }} state={FROM_CHECK}>
+          {invalid ? 'Correct' : 'Change'}
+          <span className="form-sr-only"> {typeof label === 'string' ? label : 'this answer'}</span>
+        </Link>
+      )}
     </div>
   );
 }
@@ -130,6 +176,19 @@ export function ReadOnlyText({ value }: { value: string | undefined }) {
 export const mark = (checked: boolean) => (checked ? '[X]' : '[ ]');
 
 export function MarkList({ items }: { items: readonly { label: string; checked: boolean }[] }) {
+  const check = useCheckMode();
+  if (check) {
+    const chosen = items.filter((item) => item.checked);
+    if (chosen.length === 0) return <p className="form-muted">Not answered</p>;
+    if (chosen.length === 1) return <p>{chosen[0]!.label}</p>;
+    return (
+      <ul className="check-chosen">
+        {chosen.map((item, i) => (
+          <li key={i}>{item.label}</li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul className="form-marks">
       {items.map((item, i) => (

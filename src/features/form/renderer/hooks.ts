@@ -4,6 +4,7 @@
  * field re-renders that field and the fields that depend on it, never the page.
  */
 import { useCallback, useMemo } from 'react';
+import type { RootState } from '../../../app/store';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { answerChanged } from '../../answers';
 import { evaluate, isQuestionVisible, isSectionVisible } from '../../../kernel/form/conditions';
@@ -20,16 +21,25 @@ export const asText = (value: AnswerValue | undefined): string => (typeof value 
 /** One answer as text ('' when empty or not text). */
 export const useTextAnswer = (key: string): string => asText(useAnswer(key));
 
-/** One field's validation messages (the same array until they change). */
-export const useFieldErrors = (key: string): readonly string[] =>
-  useAppSelector((s) => s.answers.errors[key]) ?? NO_MESSAGES;
-
 const SEPARATOR = '\u0000';
+
+/** A field's messages: its validation messages (while validating) and its format messages, once each. */
+const messagesOf = (answers: RootState['answers'], key: string): string[] => {
+  const errors = answers.errors[key] ?? [];
+  const format = answers.formatErrors?.[key] ?? [];
+  return format.length === 0 ? errors : [...new Set([...errors, ...format])];
+};
+
+/** One field's messages (the same array until they change). */
+export function useFieldErrors(key: string): readonly string[] {
+  const joined = useAppSelector((s) => messagesOf(s.answers, key).join(SEPARATOR));
+  return useMemo(() => (joined === '' ? NO_MESSAGES : joined.split(SEPARATOR)), [joined]);
+}
 
 /** The messages of several keys (a month/year pair, a group of checkboxes), once each. */
 export function useGroupErrors(keys: readonly string[]): readonly string[] {
   const joined = useAppSelector((s) => {
-    const all = keys.flatMap((k) => s.answers.errors[k] ?? []);
+    const all = keys.flatMap((k) => messagesOf(s.answers, k));
     return [...new Set(all)].join(SEPARATOR);
   });
   return useMemo(() => (joined === '' ? NO_MESSAGES : joined.split(SEPARATOR)), [joined]);
