@@ -7,9 +7,15 @@ import type { ThemeConfig } from 'antd';
 export const STAFF_THEME: ThemeConfig = {
   token: {
     colorPrimary: '#0958d9', // 6.2:1
+    // Hover and press darken, never lighten: white text keeps AA contrast on a hovered primary button.
+    colorPrimaryHover: '#003eb3', // 9.6:1
+    colorPrimaryActive: '#002c8c',
     colorLink: '#0958d9',
+    colorLinkHover: '#003eb3',
     colorText: '#1f1f1f', // 16.1:1
     colorError: '#a8071a', // 8.0:1
+    colorErrorHover: '#820014',
+    colorErrorActive: '#5c0011',
     colorSuccess: '#135200',
     colorTextDescription: '#595959', // 7.0:1
     colorTextSecondary: '#595959',
