@@ -34,6 +34,11 @@ const BUILDER_VERSION = 1;
 const WAIT_FOR_BUILD_MS = 2000;
 /** A failed build is tried again on the next request after this long. */
 const RETRY_FAILED_AFTER_MS = 60_000;
+/**
+ * On PostgreSQL, instances build one applicant's copy one at a time, under this advisory lock (with the user's id):
+ * the second to ask waits for the first, then finds the copy built instead of building it again.
+ */
+const BUILD_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('admission:pdf-build'), $1::int)`;
 
 interface Inputs {
   hash: string;
@@ -54,6 +59,8 @@ export function createApplicationPdfService(deps: {
   documents: DocumentService;
   log: FastifyBaseLogger;
   compress: boolean;
+  /** Each build's outcome (the metrics); 'skipped': another instance had just built the same copy. */
+  onBuilt?: (outcome: 'completed' | 'failed' | 'skipped') => void;
 }) {
   const { db, storage, documents, log } = deps;
   let builder: ReturnType<typeof loadBuilder> | undefined;
@@ -115,7 +122,28 @@ export function createApplicationPdfService(deps: {
     if (previous && (!completed || previous !== result.key)) await storage.delete(previous).catch(() => undefined);
   }
 
+  /**
+   * Builds the copy once across instances: on PostgreSQL under BUILD_LOCK_SQL, skipped when the copy of these inputs
+   * was recorded meanwhile (completed, or failed within RETRY_FAILED_AFTER_MS). The embedded database has one
+   * process, whose `building` map already shares a build between requests.
+   */
   async function build(userId: number, username: string, input: Inputs) {
+    if (db.kind !== 'postgres') return buildNow(userId, username, input);
+    await db
+      .transaction(async (tx) => {
+        await tx.query(BUILD_LOCK_SQL, [userId]);
+        const { rows } = await tx.query(
+          `SELECT 1 FROM application_pdfs WHERE user_id = $1 AND source_hash = $2
+              AND (status = 'completed' OR built_at > now() - make_interval(secs => $3::double precision))`,
+          [userId, input.hash, RETRY_FAILED_AFTER_MS / 1000],
+        );
+        if (rows.length > 0) deps.onBuilt?.('skipped');
+        else await buildNow(userId, username, input);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'application PDF build lock failed'));
+  }
+
+  async function buildNow(userId: number, username: string, input: Inputs) {
     try {
       const { buildApplicationPdf, printableApplication, questionByKey } = await builderModules();
       const form = printableApplication({ answers: input.answers, addAnother: input.addAnother, tabs: input.tabs });
@@ -149,8 +177,10 @@ export function createApplicationPdfService(deps: {
       const key = `applications/${userId}/${crypto.randomBytes(16).toString('base64url')}.pdf`;
       await storage.put(key, pdf.bytes, 'application/pdf');
       await record(userId, input.hash, { key, pages: pdf.pages });
+      deps.onBuilt?.('completed');
     } catch (error) {
       log.error({ err: error }, 'application PDF build failed');
+      deps.onBuilt?.('failed');
       await record(userId, input.hash, { message: PDF_MESSAGES.failed }).catch(() => undefined);
     }
   }
