@@ -14,6 +14,7 @@ import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createReceiptSender } from './mail/receipt';
 import { createIdentityService, type IdentityService } from './identity/service';
 import { identityRoutes } from './identity/routes';
 import { createAnswerService, type AnswerService } from './answers/service';
@@ -93,6 +94,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const { uploadSecret } = await prepareDatabase(db, config).catch(closeAndThrow(db));
 
   const mailer = createMailer(config, app.log);
+  // The receipt of a submission, mailed after the answer and retried (mail/receipt.ts).
+  const receipts = createReceiptSender({
+    mailer,
+    log: app.log,
+    collegeName: config.collegeName,
+    collegeTimeZone: config.collegeTimeZone,
+    publicUrl: config.publicUrl,
+  });
   // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
   const storage = createStorage(config, uploadSecret);
   const documents = createDocumentService({
@@ -112,7 +121,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const services: Services = {
     identity: createIdentityService(db, mailer, config, app.log),
-    answers: createAnswerService(db),
+    answers: createAnswerService(db, {
+      onSubmitted: ({ username, name, submittedAt }) => receipts.queue({ to: username, name, submittedAt }),
+    }),
     tokens: createTokenService(db),
     lookup: createLookupService(db),
     mailer,
@@ -132,6 +143,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Mail and writes an account call left for after its answer (identity/afterAnswer.ts) finish before the database
   // closes (onClose hooks run last registered first, once no request is in flight).
   app.addHook('onClose', async () => services.identity.settled());
+  app.addHook('onClose', async () => {
+    receipts.stop();
+    await receipts.settled();
+  });
   app.addHook('preClose', async () => {
     await vacuumTimer?.stop();
     await conversionWorker.stop();

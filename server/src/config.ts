@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { PARTNER } from '../../src/kernel/partner';
 
 /**
  * Everything the server reads from the environment, in one place, with the embedded defaults:
@@ -10,6 +11,8 @@ import path from 'node:path';
 export interface ClientConfig {
   inactivityTimeoutMs?: number;
   inactivityWarningMs?: number;
+  /** COLLEGE_TIME_ZONE when set: the deadline banners' windows are computed in it. */
+  collegeTimeZone?: string;
 }
 
 export interface Config {
@@ -69,6 +72,15 @@ export interface Config {
   serverProcesses: number;
   /** The staff console's sign-in (server/src/staff/). */
   staff: StaffConfig;
+  /** The college's name in mail and on the PDF copy (COLLEGE_NAME; the partner configuration's by default). */
+  collegeName: string;
+  /**
+   * The IANA time zone every time shown to applicants and staff is written in, with the zone named
+   * (COLLEGE_TIME_ZONE, default America/New_York): the receipt, the PDF copy, the print view, the deadline banners.
+   */
+  collegeTimeZone: string;
+  /** The PDF copy's paper (PAPER_SIZE: LETTER by default, or A4). */
+  paperSize: 'LETTER' | 'A4';
 }
 
 export interface StaffConfig {
@@ -145,6 +157,21 @@ function staffOidcFromEnv(env: NodeJS.ProcessEnv): StaffOidcConfig | undefined {
   };
 }
 
+/** An IANA time zone the runtime knows (COLLEGE_TIME_ZONE), else a start-up error. */
+function timeZone(value: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`COLLEGE_TIME_ZONE must be an IANA time zone such as America/New_York, got "${value}"`);
+  }
+}
+
+function paperSize(value: string | undefined): 'LETTER' | 'A4' {
+  const size = (value || 'LETTER').toUpperCase();
+  if (size === 'LETTER' || size === 'A4') return size;
+  throw new Error(`PAPER_SIZE must be LETTER or A4, got "${value}"`);
+}
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -180,7 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...(env.INACTIVITY_WARNING_MS
         ? { inactivityWarningMs: int(env.INACTIVITY_WARNING_MS, 0, 'INACTIVITY_WARNING_MS') }
         : {}),
+      ...(env.COLLEGE_TIME_ZONE ? { collegeTimeZone: timeZone(env.COLLEGE_TIME_ZONE) } : {}),
     },
+    collegeName: env.COLLEGE_NAME || PARTNER.name,
+    collegeTimeZone: timeZone(env.COLLEGE_TIME_ZONE || PARTNER.timeZone),
+    paperSize: paperSize(env.PAPER_SIZE),
     filesDir: path.resolve(root, env.FILES_DIR || path.join(dataDir, 'files')),
     uploadSecret: env.UPLOAD_SECRET || undefined,
     s3: s3FromEnv(env),

@@ -55,7 +55,7 @@ async function applicationPdf(who: string) {
   const download = await t.app.inject({ method: 'GET', url: body.url!, headers: { cookie: who } });
   expect(download.statusCode).toBe(200);
   expect(download.headers['content-type']).toBe('application/pdf');
-  expect(download.headers['content-disposition']).toBe('attachment; filename="application.pdf"');
+  expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[A-Za-z0-9-]*application\.pdf"$/);
   expect(download.headers['cache-control']).toBe('no-store');
   const bytes = download.rawPayload;
   return { url: body.url!, bytes, pdf: await PDFDocument.load(bytes), text: files.pdfText(bytes) };
@@ -372,7 +372,7 @@ describe('buildApplicationPdf', () => {
     const { bytes } = await internationalCopy(true, { fileName: 'transcript.pdf', bytes: await files.pdf(1) });
     expect(Buffer.from(bytes).toString('latin1')).toContain('/ObjStm');
     expect(files.pdfText(bytes).split('\n')).toEqual(
-      expect.arrayContaining(['Ελένη', 'Моё эссе', 'Fixture page 1', 'eleni@example.com  ·  Page 1 of 3']),
+      expect.arrayContaining(['Ελένη', 'Моё эссе', 'Fixture page 1', 'Ελένη  ·  Page 1 of 3']),
     );
   });
 });

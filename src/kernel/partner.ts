@@ -8,6 +8,8 @@ export const SITE_NAME = 'Undergraduate Admission Application';
 
 export const PARTNER = {
   name: 'Northfield College',
+  /** Where the college is: times are shown in its zone (the server's COLLEGE_TIME_ZONE may say otherwise). */
+  timeZone: 'America/New_York',
   /** Technical help for the application (Help modal). */
   helpEmail: 'apply-help@northfield.example.edu',
   department: 'Office of Undergraduate Admission',

@@ -92,7 +92,16 @@ const overLimit = (text: string) =>
   text.length * 3 > ANSWER_MAP_MAX_BYTES && Buffer.byteLength(text) > ANSWER_MAP_MAX_BYTES;
 
 /** Per-user application data. Every query is keyed by the session's user id: no route takes a user id. */
-export function createAnswerService(db: Db) {
+export interface Submitted {
+  userId: number;
+  username: string;
+  /** The applicant's name as answered ("Ngozi Okafor"), '' when not given. */
+  name: string;
+  submittedAt: Date;
+}
+
+/** `onSubmitted` runs once a submission is recorded (the receipt mail is queued there); it must not throw. */
+export function createAnswerService(db: Db, hooks: { onSubmitted?: (submitted: Submitted) => void } = {}) {
   /** Login creates the application row; this covers an account that has none (older data, or a race). */
   async function ensureApplication(userId: number) {
     await createApplicationRow(db, userId);
@@ -254,9 +263,11 @@ export function createAnswerService(db: Db) {
       if (app.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
       const missing = missingRequiredKeys(app.answer);
       if (missing.length > 0) throw badRequest(ANSWER_MESSAGES.missing, { missing });
-      await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string }>(
-          'UPDATE applications SET submitted_at = now() WHERE user_id = $1 AND submitted_at IS NULL RETURNING user_id',
+      const submitted = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ submitted_at: Date; username: string }>(
+          `UPDATE applications a SET submitted_at = now() FROM users u
+            WHERE a.user_id = $1 AND u.id = a.user_id AND a.submitted_at IS NULL
+            RETURNING a.submitted_at, u.username`,
           [userId],
         );
         if (!rows[0]) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
@@ -267,6 +278,17 @@ export function createAnswerService(db: Db) {
             status,
           ]);
         }
+        return rows[0];
+      });
+      const name = [app.answer.first_name, app.answer.last_name]
+        .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+        .map((part) => part.trim())
+        .join(' ');
+      hooks.onSubmitted?.({
+        userId,
+        username: submitted.username,
+        name,
+        submittedAt: new Date(submitted.submitted_at),
       });
       return { message: ANSWER_MESSAGES.submitted };
     },

@@ -9,14 +9,20 @@ import { PRINT_VIEW_RENDERER, PRINT_VIEW_SLOT } from '../../../src/kernel/shells
 import type { TokenService } from '../tokens/service';
 import { auditServiceTokenUse } from '../tokens/audit';
 import { escapeHtml } from './html';
+import { PARTNER } from '../../../src/kernel/partner';
+import { collegeTimeZoneOf } from '../../../src/kernel/time';
 
-type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>>;
+type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>> & {
+  applicant?: { time_zone?: string };
+};
 /** src/firstPaint/renderPrintView.tsx, built by webpack.config.ts into the build's folder. */
 type RenderPrintView = (
   pathname: string,
   token: string,
   bundle: ServiceBundle,
 ) => Promise<{ markup: string; title: string }>;
+
+const APP_CONFIG = /<meta name="app-config" content="([^"]*)"/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -83,6 +89,9 @@ export function printViewPages(app: FastifyInstance, staticDir: string, deps: Pr
     } catch {
       return undefined; // not valid: the app asks for the bundle and shows the server's message
     }
+    // Times in the college's zone: the one the server wrote into the page's app-config (COLLEGE_TIME_ZONE).
+    const timeZone = collegeTimeZoneOf(APP_CONFIG.exec(template)?.[1]?.replaceAll('&quot;', '"')) ?? PARTNER.timeZone;
+    if (bundle.applicant) bundle = { ...bundle, applicant: { ...bundle.applicant, time_zone: timeZone } };
     let page: { markup: string; title: string };
     try {
       page = await loadRenderer()(pathname, token, bundle);

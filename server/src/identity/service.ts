@@ -100,8 +100,8 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
     });
     await mailer.send({
       to: username,
-      subject: 'Your confirmation code',
-      text: `Your confirmation code is ${code}\n\nEnter it on the Confirm Your Account page. It is valid for 24 hours.\n${note}`,
+      subject: `Your ${config.collegeName} confirmation code`,
+      text: `Your confirmation code is ${code}\n\nEnter it on the Confirm Your Account page of your ${config.collegeName} application, with your email address already filled in:\n${link(`${PATHS.confirm}?username=${encodeURIComponent(username)}`)}\n\nIt is valid for 24 hours.\n${note}`,
     });
   }
 

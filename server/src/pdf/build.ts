@@ -1,8 +1,9 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { beginMarkedContent, endMarkedContent, PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { ownBytes } from '../documents/convert';
-import { FONTS, MARGIN, printable, renderPdf, type PdfKitDocument, type StructElement } from './pdfkit';
+import { A4, FONTS, LETTER, MARGIN, printable, renderPdf, type PdfKitDocument, type StructElement } from './pdfkit';
 import { appendPagesWithStructure } from './structure';
-import type { PrintAnswers, PrintDocument, PrintForm, PrintQuestion } from './types';
+import { pdfSettings, type PrintAnswers, type PrintDocument, type PrintForm, type PrintQuestion } from './types';
+import { formatCollegeTime } from '../../../src/kernel/time';
 
 export interface ApplicationPdfInput {
   form: PrintForm;
@@ -13,6 +14,10 @@ export interface ApplicationPdfInput {
   /** pdfkit stream compression (off in tests, so the text can be read). */
   compress: boolean;
   now?: Date;
+  /** The paper (the server's PAPER_SIZE unless given). */
+  paperSize?: 'LETTER' | 'A4';
+  /** The zone times are written in, named (the server's COLLEGE_TIME_ZONE unless given). */
+  timeZone?: string;
 }
 
 const GREY = '#555555';
@@ -30,8 +35,12 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const formatDay = (date: Date) =>
-  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** The applicant's name as answered ("Ngozi Okafor"), '' when not given. */
+export const applicantNameOf = (answers: PrintAnswers) =>
+  [str(answers.first_name).trim(), str(answers.last_name).trim()].filter(Boolean).join(' ');
+
+/** Each page's footer: the applicant (their name, else their email) and the page's number. */
+const footerText = (who: string, page: number, total: number) => `${who}  ·  Page ${page} of ${total}`;
 
 function bottom(doc: PdfKitDocument) {
   return doc.page.height - doc.page.margins.bottom;
@@ -158,8 +167,8 @@ function writeQuestion(
   doc.moveDown(0.45);
 }
 
-/** Page numbers in the bottom margin of every page of the answers part (the attachments keep their own). */
-function writeFooters(doc: PdfKitDocument, tags: Structure, username: string, totalPages: number) {
+/** The applicant's name and the page number in the bottom margin of every page of the answers part. */
+function writeFooters(doc: PdfKitDocument, tags: Structure, who: string, totalPages: number) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -171,7 +180,7 @@ function writeFooters(doc: PdfKitDocument, tags: Structure, username: string, to
         .font(FONTS.regular)
         .fontSize(8)
         .fillColor(GREY)
-        .text(printable(`${username}  ·  Page ${i + 1} of ${totalPages}`), MARGIN, doc.page.height - margin / 2 - 4, {
+        .text(printable(footerText(who, i + 1, totalPages)), MARGIN, doc.page.height - margin / 2 - 4, {
           width: doc.page.width - 2 * MARGIN,
           align: 'center',
           lineBreak: false,
@@ -186,21 +195,29 @@ async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number
   const { form, answers, username, submittedAt, documents } = input;
   const byKey = new Map(documents.map((d) => [d.answerKey, d]));
   let pages = 0;
-  const bytes = await renderPdf({ compress: input.compress, bufferPages: true, title: TITLE }, (doc) => {
+  const size = (input.paperSize ?? pdfSettings.paperSize) === 'A4' ? A4 : LETTER;
+  const timeZone = input.timeZone ?? pdfSettings.timeZone;
+  const options = { compress: input.compress, bufferPages: true, title: TITLE, size };
+  const bytes = await renderPdf(options, (doc) => {
     const tags = structure(doc);
     const root = doc.struct('Document');
     doc.addStructure(root);
-    const name = [str(answers.first_name), str(answers.last_name)].filter(Boolean).join(' ');
+    const name = applicantNameOf(answers);
     tags.tag(root, 'H1', () => writeLine(doc, TITLE, FONTS.bold, 20));
     doc.moveDown(0.3);
     tags.tag(root, 'P', () =>
       writeLine(doc, `Applicant: ${name ? `${name} (${username})` : username}`, FONTS.regular, 11),
     );
     tags.tag(root, 'P', () =>
-      writeLine(doc, submittedAt ? `Submitted on ${formatDay(submittedAt)}` : 'Not yet submitted', FONTS.regular, 11),
+      writeLine(
+        doc,
+        submittedAt ? `Submitted on ${formatCollegeTime(submittedAt, timeZone)}` : 'Not yet submitted',
+        FONTS.regular,
+        11,
+      ),
     );
     tags.tag(root, 'P', () =>
-      writeLine(doc, `Copy made on ${formatDay(input.now ?? new Date())}`, FONTS.regular, 9, GREY),
+      writeLine(doc, `Copy made on ${formatCollegeTime(input.now ?? new Date(), timeZone)}`, FONTS.regular, 9, GREY),
     );
     doc.moveDown(1);
 
@@ -246,7 +263,7 @@ async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number
       }
     }
     pages = doc.bufferedPageRange().count;
-    writeFooters(doc, tags, username, pages + attachmentPages);
+    writeFooters(doc, tags, name || username, pages + attachmentPages);
   });
   return { bytes, pages };
 }
@@ -267,6 +284,48 @@ async function missingDocumentPage(fileName: string, compress: boolean) {
     );
   });
   return PDFDocument.load(bytes, { updateMetadata: false });
+}
+
+/**
+ * The footer of the attached documents' pages (the applicant's name and page x of y, as on the answers' pages): one
+ * page of pdfkit per attached page, of its size, holding only the footer, then drawn over that page by pdf-lib. Set
+ * in Noto Sans like the rest (a name may have any letter), and marked as page furniture.
+ */
+async function stampAttachmentFooters(out: PDFDocument, first: number, who: string, compress: boolean) {
+  const total = out.getPageCount();
+  if (first >= total) return;
+  const targets = out.getPages().slice(first);
+  const sizeOf = (i: number): [number, number] => {
+    const { width, height } = targets[i]!.getSize();
+    return [width, height];
+  };
+  const bytes = await renderPdf({ compress, size: sizeOf(0), margin: 0 }, (doc) => {
+    targets.forEach((_, i) => {
+      if (i > 0) doc.addPage({ size: sizeOf(i), margin: 0 });
+      doc.markContent('Artifact', { type: 'Pagination' });
+      doc
+        .font(FONTS.regular)
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(printable(footerText(who, first + i + 1, total)), MARGIN, doc.page.height - 18, {
+          width: doc.page.width - 2 * MARGIN,
+          align: 'center',
+          lineBreak: false,
+        });
+      doc.endMarkedContent();
+    });
+  });
+  const overlays = await out.embedPdf(
+    bytes,
+    targets.map((_, i) => i),
+  );
+  targets.forEach((page, i) => {
+    const { x, y } = page.getMediaBox();
+    // Page furniture for screen readers, outside the document's structure.
+    page.pushOperators(beginMarkedContent('Artifact'));
+    page.drawPage(overlays[i]!, { x, y });
+    page.pushOperators(endMarkedContent());
+  });
 }
 
 /**
@@ -316,6 +375,7 @@ export async function buildApplicationPdf(input: ApplicationPdfInput): Promise<{
     const source = sources[i] ?? (await missingDocumentPage(fileName, input.compress));
     appendPagesWithStructure(out, source, `${label}: ${fileName}`);
   }
+  await stampAttachmentFooters(out, answers.pages, applicantNameOf(input.answers) || input.username, input.compress);
   retagSubsets(out);
   out.setTitle(TITLE, { showInWindowTitleBar: true });
   out.setProducer('Admission application');

@@ -10,6 +10,8 @@ import type PDFDocument from 'pdfkit';
 export type PdfKitDocument = InstanceType<typeof PDFDocument>;
 
 export const A4: [number, number] = [595.28, 841.89];
+/** US Letter, 8.5 × 11 in: the PDF copy's paper unless PAPER_SIZE says A4. */
+export const LETTER: [number, number] = [612, 792];
 export const MARGIN = 56;
 
 /** The names under which renderPdf registers the four faces on every document: `.font(FONTS.bold)`. */
@@ -123,10 +125,14 @@ export interface RenderOptions {
   title?: string;
   /** Keep pages in memory so they can be revisited (page footers). */
   bufferPages?: boolean;
+  /** The first page's size (A4 unless given); later pages take doc.addPage's options. */
+  size?: [number, number];
+  /** The pages' margin (MARGIN unless given). */
+  margin?: number;
 }
 
 /**
- * Runs `draw` on a new A4 document, with the FONTS registered and the regular one selected, and resolves with the
+ * Runs `draw` on a new document (A4 unless `size`), with the FONTS registered and the regular one selected, and resolves with the
  * finished PDF. The document is tagged (PDF/UA's way: a structure tree, the language, the title shown): `draw`
  * puts its content in structure elements (doc.struct) and marks page furniture as artifacts.
  */
@@ -134,8 +140,8 @@ export async function renderPdf(options: RenderOptions, draw: (doc: PdfKitDocume
   const { default: PDFKit } = await import('pdfkit');
   const fonts = openFaces();
   const doc = new PDFKit({
-    size: A4,
-    margin: MARGIN,
+    size: options.size ?? A4,
+    margin: options.margin ?? MARGIN,
     compress: options.compress,
     bufferPages: options.bufferPages ?? false,
     pdfVersion: '1.7',

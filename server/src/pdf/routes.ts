@@ -5,6 +5,27 @@ import { currentUser, requireUser } from '../identity/guard';
 import { notFound } from '../http/errors';
 import { PdfFileQuery, type Shape } from '../../../src/kernel/api/contract';
 import { PDF_MESSAGES, type ApplicationPdfService } from './service';
+import { configurePdf } from './types';
+import { printedApplication } from '../answers/applications';
+
+/** ASCII letters and digits of a name part, the rest dropped ("Nkechi O'Neil" → "Nkechi-ONeil"). */
+const filePart = (text: unknown) =>
+  typeof text === 'string'
+    ? text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .trim()
+        .split(/\s+/)
+        .map((word) => word.replace(/[^A-Za-z0-9]/g, ''))
+        .filter(Boolean)
+        .join('-')
+    : '';
+
+/** The copy's file name, after the applicant: "Okafor-Ngozi-application.pdf" (last name first), else "application.pdf". */
+export function pdfFileName(answers: Record<string, unknown>): string {
+  const parts = [filePart(answers.last_name), filePart(answers.first_name)].filter(Boolean);
+  return `${[...parts, 'application'].join('-')}.pdf`;
+}
 
 /** GET /api/pdf (SPEC §7) and the download it points to; both only ever for the session's applicant. */
 export function pdfRoutes(
@@ -12,6 +33,11 @@ export function pdfRoutes(
   deps: { db: Db; config: Config; applicationPdf: ApplicationPdfService },
 ) {
   const { applicationPdf } = deps;
+  configurePdf({
+    paperSize: deps.config.paperSize,
+    timeZone: deps.config.collegeTimeZone,
+    collegeName: deps.config.collegeName,
+  });
   app.register(async (api) => {
     api.addHook('onRequest', requireUser(deps.db, deps.config));
 
@@ -28,9 +54,10 @@ export function pdfRoutes(
         const user = currentUser(request);
         const pdf = await applicationPdf.file(user.userId, request.query.v);
         if (!pdf) throw notFound(PDF_MESSAGES.notCurrent);
+        const fileName = pdfFileName((await printedApplication(deps.db, user.userId)).answer);
         return reply
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', 'attachment; filename="application.pdf"')
+          .header('Content-Disposition', `attachment; filename="${fileName}"`)
           .header('Cache-Control', 'no-store')
           .send(pdf);
       },

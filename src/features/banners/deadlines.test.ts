@@ -1,7 +1,24 @@
 import { activeDeadline, DEADLINE_WINDOWS } from './deadlines';
 
-/** A local date-time (the windows are local calendar days). */
-const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min);
+/** A wall-clock time in New York, the college's zone (the windows are its calendar days). */
+function at(y: number, m: number, d: number, h = 12, min = 0, timeZone = 'America/New_York'): Date {
+  const guess = Date.UTC(y, m - 1, d, h, min);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
+      .formatToParts(new Date(guess))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return new Date(guess - (wall - guess));
+}
 
 describe('activeDeadline', () => {
   it.each([
@@ -30,6 +47,8 @@ describe('activeDeadline', () => {
     ['4/3/2025', at(2025, 4, 3, 0, 0), null],
     ['a year later, same day as a window', at(2025, 11, 15), null],
     ['a year earlier', at(2023, 12, 20), null],
+    // The college's day, not UTC's: 9 pm on 12/2 in New York is already 12/3 in UTC.
+    ['the evening of 12/2/2024 in New York', at(2024, 12, 2, 21, 0), 'December 1'],
   ])('%s → %s', (_label, now, expected) => {
     expect(activeDeadline(now)?.deadline ?? null).toBe(expected);
   });

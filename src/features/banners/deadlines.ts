@@ -1,6 +1,8 @@
+import { dayIn, readCollegeTimeZone } from '../../kernel/time';
+
 /**
- * Application-deadline promotions (SPEC §1) as data. Each window is inclusive of both dates, in the applicant's
- * local time. No React here.
+ * Application-deadline promotions (SPEC §1) as data. Each window is inclusive of both dates, in the college's time
+ * zone (an applicant elsewhere sees the same window the college announces). No React here.
  */
 export interface DeadlineWindow {
   /** The deadline the banner promotes, e.g. 'December 1'. */
@@ -19,8 +21,11 @@ export const DEADLINE_WINDOWS: readonly DeadlineWindow[] = [
 
 /** 'YYYY-MM-DD' → a sortable day number (20241029), never through Date parsing (which would read it as UTC). */
 const dayOfString = (date: string) => Number(date.replaceAll('-', ''));
-/** A Date's local calendar day as the same number. */
-const dayOfDate = (date: Date) => date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+/** The calendar day a moment falls on in the college's zone, as the same number. */
+const dayOfDate = (date: Date, timeZone: string) => {
+  const { y, m, d } = dayIn(date, timeZone);
+  return y * 10_000 + m * 100 + d;
+};
 
 /**
  * The window to promote on this local day, or null. Where windows overlap (3/2/2025 is the last day of 'March 1'
@@ -30,8 +35,9 @@ const dayOfDate = (date: Date) => date.getFullYear() * 10_000 + (date.getMonth()
 export function activeDeadline(
   now: Date,
   windows: readonly DeadlineWindow[] = DEADLINE_WINDOWS,
+  timeZone: string = readCollegeTimeZone(),
 ): DeadlineWindow | null {
-  const today = dayOfDate(now);
+  const today = dayOfDate(now, timeZone);
   const active = windows.filter((w) => dayOfString(w.start) <= today && today <= dayOfString(w.end));
   if (active.length === 0) return null;
   return active.reduce((first, w) => (dayOfString(w.end) < dayOfString(first.end) ? w : first));

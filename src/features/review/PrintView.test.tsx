@@ -132,7 +132,8 @@ describe('what staff read first, and only answers', () => {
     const header = screen.getByText('ada@example.com').closest('dl')!;
     expect(within(header).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(header).getByText('42')).toBeInTheDocument();
-    expect(within(header).getByText('Submitted November 20, 2026 at 3:04 PM UTC')).toBeInTheDocument();
+    // In the college's zone, named: 15:04 UTC is 10:04 in New York.
+    expect(within(header).getByText('Submitted November 20, 2026 at 10:04 AM EST')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Personal Statement Document: essay.pdf (PDF)' });
     expect(link).toHaveAttribute('href', '/service/document?service_token=svc-123&key=personal_statement_doc');
   });

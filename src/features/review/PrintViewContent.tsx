@@ -4,6 +4,7 @@ import { FORM_PAGES_DEFINITION, questionLabel } from '../../kernel/form/definiti
 import type { Page, Section } from '../../kernel/form/definition/types';
 import { useSectionVisible, OnlyAnsweredContext, QuestionRenderer } from '../form';
 import { isAnswered } from './answered';
+import { formatCollegeTime, readCollegeTimeZone } from '../../kernel/time';
 
 function ReviewSection({ page, section }: { page: Page; section: Section }) {
   const visible = useSectionVisible(section);
@@ -21,16 +22,16 @@ function ReviewSection({ page, section }: { page: Page; section: Section }) {
   );
 }
 
-const formatDate = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
-    : null;
+/** A time in the college's zone, the zone named (an evening submission on deadline day reads as that day). */
+const formatDate = (iso: string | null | undefined, timeZone: string) =>
+  iso ? formatCollegeTime(iso, timeZone) : null;
 
 /** Who the application is from and where it stands: what staff look for first, and what a printout must carry. */
 function ApplicantHeader({ applicant }: { applicant: ServiceBundle['applicant'] }) {
   if (!applicant) return null;
-  const submitted = formatDate(applicant.submitted_at);
-  const updated = formatDate(applicant.updated_at);
+  const timeZone = applicant.time_zone ?? readCollegeTimeZone();
+  const submitted = formatDate(applicant.submitted_at, timeZone);
+  const updated = formatDate(applicant.updated_at, timeZone);
   return (
     <dl className="review-applicant" aria-label="Applicant">
       <div>
@@ -96,6 +97,24 @@ function ReviewPage({ page }: { page: Page }) {
   );
 }
 
+/** Text as a CSS string: quotes, backslashes and '<' (no </style> can end it) escaped, control characters dropped. */
+const cssString = (text: string) =>
+  `"${text
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/</g, '\\3c ')}"`;
+
+/**
+ * On paper, every sheet names the applicant and its page x of y, in the page's own margin (margin boxes: the
+ * browser's header and footer, which would print the address with its service token, give way to them).
+ */
+export function printPageStyle(name: string): string {
+  return `@media print { @page { margin: 12mm 12mm 14mm; @bottom-center { content: ${cssString(
+    `${name}  ·  Page `,
+  )} counter(page) " of " counter(pages); font-family: Georgia, serif; font-size: 8pt; color: #555; } } body { padding: 0 !important; } }`;
+}
+
 /**
  * The print view's content for one applicant (PrintView.tsx decides when it shows): the header, the documents and
  * every page's answers, answers only.
@@ -112,6 +131,7 @@ export default function PrintViewContent({
   return (
     <OnlyAnsweredContext.Provider value={isAnswered}>
       <div className="review">
+        <style>{printPageStyle(title)}</style>
         <h1 className="review-title">{title}</h1>
         <ApplicantHeader applicant={data.applicant} />
         <ReviewDocuments documents={data.document_answer ?? {}} token={token} />

@@ -105,6 +105,8 @@ export const ServiceBundle = Type.Object({
       id: Type.String(),
       submitted_at: Type.Union([Type.String(), Type.Null()]),
       updated_at: Type.Union([Type.String(), Type.Null()]),
+      /** The college's time zone the times are shown in (the server's print view page adds it). */
+      time_zone: Type.Optional(Type.String()),
     }),
   ),
 });

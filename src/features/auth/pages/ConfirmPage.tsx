@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../shared/hooks';
 import { PATHS } from '../../../kernel/paths';
 import { useConfirmMutation } from '../../../services/api';
@@ -27,6 +27,8 @@ export default function ConfirmPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const state = useAuthNavigationState();
+  // The confirmation mail's link carries the address (/confirm?username=…).
+  const [params] = useSearchParams();
   const [confirm, { isLoading }] = useConfirmMutation();
   const resendCode = useResendCode();
 
@@ -36,7 +38,10 @@ export default function ConfirmPage() {
         username: values.username.trim(),
         code: normaliseConfirmationCode(values.code),
       }).unwrap();
-      navigate(PATHS.login, { state: carriedState(state, { successMessage: message }) });
+      // Log In opens with the confirmed address filled in.
+      navigate(PATHS.login, {
+        state: carriedState(state, { successMessage: message, username: values.username.trim() }),
+      });
     } catch (error) {
       showCardError(dispatch, 'confirm', asApiError(error));
     }
@@ -49,7 +54,7 @@ export default function ConfirmPage() {
     >
       <p className="auth-intro">Enter the 6-digit confirmation code we emailed you.</p>
       <Formik<ConfirmValues>
-        initialValues={{ username: state.username ?? '', code: '' }}
+        initialValues={{ username: state.username ?? params.get('username') ?? '', code: '' }}
         validate={validate}
         onSubmit={submit}
       >
