@@ -81,7 +81,7 @@ async function signInWithSso(email: string, mfa: boolean, options: { dropFlowCoo
 test('a staff member an admin added signs in with the college account and MFA', async () => {
   await t.app.staff.accounts.add({ email: 'reader@college.edu', role: 'reader' }, { actor: 'cli' });
   const config = await t.app.inject({ method: 'GET', url: '/staff/api/config' });
-  expect(config.json()).toEqual({ sso: true, ssoName: 'Example College' });
+  expect(config.json()).toEqual({ sso: true, ssoName: 'Example College', timeZone: 'America/New_York' });
 
   const callback = await signInWithSso('Reader@College.edu', true);
   expect(callback.statusCode).toBe(302);

@@ -69,6 +69,7 @@ export async function registerStaff(
         sso,
         ssoName: oidc?.name ?? '',
         redirectUri,
+        timeZone: config.collegeTimeZone,
         rateLimit: deps.rateLimit,
       });
       auditRoutes(scope, { gate });

@@ -19,7 +19,12 @@ const token = text(200, { minLength: 1 });
 /* ---- Signing in ---- */
 
 export const SignInBody = closed({ email, password, code });
-export const StaffConfigReply = Type.Object({ sso: Type.Boolean(), ssoName: Type.String() });
+export const StaffConfigReply = Type.Object({
+  sso: Type.Boolean(),
+  ssoName: Type.String(),
+  /** The college's time zone (COLLEGE_TIME_ZONE): the console shows every time in it, with the zone named. */
+  timeZone: Type.String(),
+});
 export const MeReply = Type.Object({
   email: Type.String(),
   role,

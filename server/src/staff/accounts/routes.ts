@@ -33,6 +33,7 @@ export function accountRoutes(
     sso?: StaffSso;
     ssoName: string;
     redirectUri: string;
+    timeZone: string;
     rateLimit: object;
   },
 ) {
@@ -45,7 +46,7 @@ export function accountRoutes(
   scope.get(
     '/config',
     { schema: { response: { 200: StaffConfigReply } }, config: { staff: { role: 'anyone', audit: 'none' } } },
-    async () => ({ sso: Boolean(sso), ssoName: deps.ssoName }),
+    async () => ({ sso: Boolean(sso), ssoName: deps.ssoName, timeZone: deps.timeZone }),
   );
 
   scope.get(

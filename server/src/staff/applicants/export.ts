@@ -3,7 +3,7 @@ import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src
 import { applicationIdOf } from '../../../../src/kernel/staff/contract';
 import type { Queryable } from '../audit/gate';
 import { csvLines, safeCell } from '../csv';
-import { filters, param, STATUS_SQL, whereSql, type ListQuery } from './list';
+import { filters, LIST_FROM, param, whereSql, type ListQuery } from './list';
 
 /**
  * Rows per statement. Each batch is a statement of its own, paged by id (never one long transaction: on the
@@ -73,11 +73,10 @@ export async function* exportCsv(
   let after = '0';
   for (;;) {
     const built = filters(query, timeZone, true);
-    built.where.push(`u.id > ${param(built, after)}::bigint`);
+    built.where.push(`l.user_id > ${param(built, after)}::bigint`);
     const batch = await db.query<ExportRow>(
-      `SELECT u.id::text AS id, u.username, ${STATUS_SQL} AS status, u.created_at, a.submitted_at, a.updated_at, a.answer
-         FROM users u LEFT JOIN applications a ON a.user_id = u.id
-         ${whereSql(built)} ORDER BY u.id LIMIT ${BATCH}`,
+      `SELECT l.user_id::text AS id, l.email AS username, l.status, l.created_at, a.submitted_at, a.updated_at, a.answer
+         FROM ${LIST_FROM} ${whereSql(built)} ORDER BY l.user_id LIMIT ${BATCH}`,
       built.params,
     );
     const lines = batch.rows.flatMap((row) => linesOf(file, row));

@@ -10,27 +10,20 @@ import type { Queryable } from '../audit/gate';
 
 export type ListQuery = StaffShape<typeof ApplicantsQuery>;
 
-/**
- * An application's status, as SQL over `u` (users) and `a` (applications, left-joined: an account that never logged
- * in has none).
- */
-export const STATUS_SQL = `CASE
-  WHEN a.submitted_at IS NOT NULL THEN 'submitted'
-  WHEN EXISTS (SELECT 1 FROM web_statuses w WHERE w.user_id = u.id AND w.web_status = 'validating') THEN 'validating'
-  WHEN a.answer IS NOT NULL AND a.answer <> '{}'::jsonb THEN 'started'
-  ELSE 'none' END`;
+/** FROM of every list query: the narrow list row, and the application for its last save. */
+export const LIST_FROM = 'applicant_list l LEFT JOIN applications a ON a.user_id = l.user_id';
 
 /**
- * The sorts, each an expression with an index (migration 007) and a value that never is NULL, so a page ends at a
- * (value, id) key the next page starts after. Not submitted sorts after every submission (infinity).
+ * The sorts, each with a value that never is NULL, so a page ends at a (value, id) key the next page starts after.
+ * Not submitted sorts after every submission (infinity); an account that never saved, by when it was created.
  */
 const SORTS = {
-  last_name: { sql: `coalesce(applicant_sort_name(a.answer), '')`, cast: 'text' },
-  submitted: { sql: `coalesce(a.submitted_at, 'infinity'::timestamptz)`, cast: 'timestamptz' },
-  saved: { sql: `coalesce(a.updated_at, u.created_at)`, cast: 'timestamptz' },
+  last_name: { sql: 'l.sort_name', cast: 'text' },
+  submitted: { sql: `coalesce(l.submitted_at, 'infinity'::timestamptz)`, cast: 'timestamptz' },
+  saved: { sql: 'coalesce(a.updated_at, l.created_at)', cast: 'timestamptz' },
 } as const;
 
-/** Search text as staff type it, folded as the indexes fold names and emails (lower case, no accents). */
+/** Search text as staff type it, folded as the list folds names and emails (lower case, no accents). */
 const SEARCH_FOLD = `lower(public.unaccent('public.unaccent'::regdictionary, $1::text))`;
 
 /** "Okafr" finds "Okafor", "jose" finds "José": a word of the name or email is at least this alike. */
@@ -47,54 +40,41 @@ export function param(built: Built, value: unknown) {
 }
 
 /**
- * The filters as SQL. The search is two index scans (names in the answers, emails in the accounts) whose ids are
- * unioned: an OR across the two tables would read every row. Under 3 characters there are too few trigrams to be
- * typo-tolerant, so a short search matches the start of a name or email.
+ * The filters as SQL over applicant_list. Under 3 characters there are too few trigrams to be typo-tolerant, so a
+ * short search matches the start of a name, a word of it, or an email.
  */
 export function filters(query: ListQuery, timeZone: string, withStatus: boolean): Built {
   const built: Built = { where: [], params: [] };
   const q = query.q?.trim();
   if (q) {
-    const text = param(built, q);
-    const folded = SEARCH_FOLD.replace('$1', text);
+    const folded = SEARCH_FOLD.replace('$1', param(built, q));
     if (q.length < 3) {
-      built.where.push(`u.id IN (
-        SELECT user_id FROM applications WHERE applicant_name_text(answer) LIKE ${folded} || '%'
-                                            OR applicant_name_text(answer) LIKE '% ' || ${folded} || '%'
-        UNION SELECT id FROM users WHERE applicant_email_text(username) LIKE ${folded} || '%')`);
+      built.where.push(`(l.name_search LIKE ${folded} || '%' OR l.name_search LIKE '% ' || ${folded} || '%'
+                         OR l.email_search LIKE ${folded} || '%')`);
     } else {
       const threshold = param(built, WORD_SIMILARITY);
-      built.where.push(`u.id IN (
-        SELECT user_id FROM applications
-         WHERE ${folded} OPERATOR(public.<%) applicant_name_text(answer)
-           AND public.word_similarity(${folded}, applicant_name_text(answer)) >= ${threshold}
-        UNION SELECT id FROM users
-         WHERE ${folded} OPERATOR(public.<%) applicant_email_text(username)
-           AND public.word_similarity(${folded}, applicant_email_text(username)) >= ${threshold})`);
+      built.where.push(`((${folded} OPERATOR(public.<%) l.name_search
+                          AND public.word_similarity(${folded}, l.name_search) >= ${threshold})
+                      OR (${folded} OPERATOR(public.<%) l.email_search
+                          AND public.word_similarity(${folded}, l.email_search) >= ${threshold}))`);
     }
   }
-  if (withStatus && query.status) built.where.push(`(${STATUS_SQL}) = ${param(built, query.status)}`);
+  if (withStatus && query.status) built.where.push(`l.status = ${param(built, query.status)}`);
   const zone = () => param(built, timeZone);
   if (query.submittedFrom) {
     built.where.push(
-      `a.submitted_at >= (${param(built, query.submittedFrom)}::date)::timestamp AT TIME ZONE ${zone()}`,
+      `l.submitted_at >= (${param(built, query.submittedFrom)}::date)::timestamp AT TIME ZONE ${zone()}`,
     );
   }
   if (query.submittedTo) {
     built.where.push(
-      `a.submitted_at < ((${param(built, query.submittedTo)}::date + 1)::timestamp AT TIME ZONE ${zone()})`,
+      `l.submitted_at < ((${param(built, query.submittedTo)}::date + 1)::timestamp AT TIME ZONE ${zone()})`,
     );
   }
-  if (query.term) built.where.push(`a.answer->>'entry_term' = ${param(built, query.term)}`);
-  if (query.major) built.where.push(`a.answer->>'applied_major' = ${param(built, query.major)}`);
-  if (query.documents === 'waiting') {
-    built.where.push(
-      `EXISTS (SELECT 1 FROM conversion_jobs j WHERE j.user_id = u.id AND j.status IN ('unprocessed', 'in_progress'))`,
-    );
-  }
-  if (query.documents === 'failed') {
-    built.where.push(`EXISTS (SELECT 1 FROM conversion_jobs j WHERE j.user_id = u.id AND j.status = 'failed')`);
-  }
+  if (query.term) built.where.push(`l.entry_term = ${param(built, query.term)}`);
+  if (query.major) built.where.push(`l.major = ${param(built, query.major)}`);
+  if (query.documents === 'waiting') built.where.push('l.docs_waiting > 0');
+  if (query.documents === 'failed') built.where.push('l.docs_failed > 0');
   return built;
 }
 
@@ -115,16 +95,15 @@ function decodeCursor(cursor: string): [string, string] | null {
 
 interface Row {
   id: string;
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
+  email: string;
+  name: string;
   status: ApplicantStatus;
   submitted_at: Date | null;
   updated_at: Date | null;
-  entry_term: string | null;
-  applied_major: string | null;
-  waiting: number;
-  failed: number;
+  entry_term: string;
+  major: string;
+  docs_waiting: number;
+  docs_failed: number;
   sort_value: string;
 }
 
@@ -143,20 +122,14 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
     if (!cursor) throw new BadCursor();
     const value = param(built, cursor[0]);
     const id = param(built, cursor[1]);
-    built.where.push(`(${sort.sql}, u.id) ${desc ? '<' : '>'} (${value}::${sort.cast}, ${id}::bigint)`);
+    built.where.push(`(${sort.sql}, l.user_id) ${desc ? '<' : '>'} (${value}::${sort.cast}, ${id}::bigint)`);
   }
   const order = desc ? 'DESC' : 'ASC';
   const { rows } = await db.query<Row>(
-    `SELECT u.id::text AS id, u.username, a.answer->>'first_name' AS first_name, a.answer->>'last_name' AS last_name,
-            ${STATUS_SQL} AS status, a.submitted_at, a.updated_at,
-            a.answer->>'entry_term' AS entry_term, a.answer->>'applied_major' AS applied_major,
-            (SELECT count(*)::int FROM conversion_jobs j WHERE j.user_id = u.id
-                AND j.status IN ('unprocessed', 'in_progress')) AS waiting,
-            (SELECT count(*)::int FROM conversion_jobs j WHERE j.user_id = u.id AND j.status = 'failed') AS failed,
-            (${sort.sql})::text AS sort_value
-       FROM users u LEFT JOIN applications a ON a.user_id = u.id
-       ${whereSql(built)}
-      ORDER BY ${sort.sql} ${order}, u.id ${order}
+    `SELECT l.user_id::text AS id, l.email, l.name, l.status, l.submitted_at, a.updated_at, l.entry_term, l.major,
+            l.docs_waiting, l.docs_failed, (${sort.sql})::text AS sort_value
+       FROM ${LIST_FROM} ${whereSql(built)}
+      ORDER BY ${sort.sql} ${order}, l.user_id ${order}
       LIMIT ${APPLICANTS_PAGE_SIZE + 1}`,
     built.params,
   );
@@ -166,15 +139,15 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
     rows: page.map((row) => ({
       id: row.id,
       applicationId: applicationIdOf(row.id),
-      name: [row.first_name, row.last_name].filter(Boolean).join(' '),
-      email: row.username,
+      name: row.name,
+      email: row.email,
       status: row.status,
       submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
       lastSavedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
-      entryTerm: row.entry_term ?? '',
-      major: row.applied_major ?? '',
-      documentsWaiting: row.waiting,
-      documentsFailed: row.failed,
+      entryTerm: row.entry_term,
+      major: row.major,
+      documentsWaiting: row.docs_waiting,
+      documentsFailed: row.docs_failed,
     })),
     next: rows.length > APPLICANTS_PAGE_SIZE && last ? encodeCursor(last.sort_value, last.id) : null,
     counts: await statusCounts(db, query, timeZone),
@@ -184,8 +157,7 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
 async function statusCounts(db: Queryable, query: ListQuery, timeZone: string) {
   const built = filters(query, timeZone, false);
   const { rows } = await db.query<{ status: ApplicantStatus; n: number }>(
-    `SELECT ${STATUS_SQL} AS status, count(*)::int AS n
-       FROM users u LEFT JOIN applications a ON a.user_id = u.id ${whereSql(built)} GROUP BY 1`,
+    `SELECT l.status, count(*)::int AS n FROM ${LIST_FROM} ${whereSql(built)} GROUP BY 1`,
     built.params,
   );
   const counts = Object.fromEntries(APPLICANT_STATUSES.map((status) => [status, 0])) as Record<ApplicantStatus, number>;

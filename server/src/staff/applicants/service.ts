@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { applicationIdOf } from '../../../../src/kernel/staff/contract';
 import type { Gate, Queryable } from '../audit/gate';
 import type { AuditContext } from '../accounts/service';
-import { BadCursor, listApplicants, STATUS_SQL, type ListQuery } from './list';
+import { BadCursor, listApplicants, type ListQuery } from './list';
 
 /** How long a staff download waits for a PDF copy being built (a complete application builds in well under 1 s). */
 const PDF_WAIT_MS = 30_000;
@@ -76,10 +76,9 @@ export function createStaffApplicants(deps: {
       return gate.audited({ ...by, action: 'applicant-opened', target: `applicant ${id}` }, async (db) => {
         const row = await printViewApplication(db, id);
         if (!row) throw notFound('There is no applicant with this id.');
-        const { rows } = await db.query<{ status: string }>(
-          `SELECT ${STATUS_SQL} AS status FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1`,
-          [id],
-        );
+        const { rows } = await db.query<{ status: string }>('SELECT status FROM applicant_list WHERE user_id = $1', [
+          id,
+        ]);
         return {
           id,
           applicationId: applicationIdOf(id),
