@@ -1,7 +1,7 @@
 import type { AppDispatch } from '../../app/store';
 import { CARD_ERRORS, GENERIC_ERROR, SUCCESS_TOAST_TITLE } from '../../kernel/messages';
 import type { ApiError } from '../../services/baseQuery';
-import { toastShown } from '../notifications';
+import { errorToastsCleared, toastShown } from '../notifications';
 
 export { SUCCESS_TOAST_TITLE };
 
@@ -24,4 +24,9 @@ export function showCardError(dispatch: AppDispatch, card: CardName, error: ApiE
 /** A success message from the server or from navigation state: the 'Success Notification' toast. */
 export function showSuccess(dispatch: AppDispatch, message: string) {
   dispatch(toastShown({ severity: 'success', title: SUCCESS_TOAST_TITLE, message }));
+}
+
+/** The card succeeded: its earlier error toast (shown 300 s) goes. */
+export function clearCardError(dispatch: AppDispatch, card: CardName) {
+  dispatch(errorToastsCleared(CARD_ERRORS[card]));
 }

@@ -55,6 +55,10 @@ const notificationsSlice = createSlice({
     toastDismissed(state, action: PayloadAction<string>) {
       state.toasts = state.toasts.filter((t) => t.id !== action.payload);
     },
+    /** The error toasts with this title go (a card that failed has now succeeded: its error is over). */
+    errorToastsCleared(state, action: PayloadAction<string>) {
+      state.toasts = state.toasts.filter((t) => !(t.severity === 'error' && t.title === action.payload));
+    },
     dialogShown(state, action: PayloadAction<{ title?: string; message: string }>) {
       state.dialog = { title: action.payload.title ?? DEFAULT_MODAL_TITLE, message: action.payload.message };
     },
@@ -64,5 +68,5 @@ const notificationsSlice = createSlice({
   },
 });
 
-export const { toastShown, toastDismissed, dialogShown, dialogClosed } = notificationsSlice.actions;
+export const { toastShown, toastDismissed, errorToastsCleared, dialogShown, dialogClosed } = notificationsSlice.actions;
 export default notificationsSlice.reducer;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAppDispatch } from '../../../shared/hooks';
 import { useResendConfirmMutation } from '../../../services/api';
-import { asApiError, showCardError, showSuccess } from '../notify';
+import { asApiError, clearCardError, showCardError, showSuccess } from '../notify';
 import { MESSAGES } from '../../../kernel/auth/rules';
 import { loadSchemas } from '../lazySchemas';
 
@@ -27,6 +27,7 @@ export function useResendCode() {
     setRejected(null);
     try {
       const { message } = await resendConfirm({ username: username.trim() }).unwrap();
+      clearCardError(dispatch, 'resend');
       showSuccess(dispatch, message);
     } catch (error) {
       showCardError(dispatch, 'resend', asApiError(error));

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { authApi, AUTH_SUCCESS_MESSAGES, authError } from '../../../../tests/msw/auth';
 import { server } from '../../../../tests/msw/server';
 import { locationOf, renderAuthPage, toastsOf } from '../testing';
@@ -44,7 +45,40 @@ describe('Confirm Your Account', () => {
       ]),
     );
     await waitFor(() =>
-      expect(locationOf(router)).toEqual({ pathname: '/login', search: '', state: { studentAnswers } }),
+      expect(locationOf(router)).toEqual({
+        pathname: '/login',
+        search: '',
+        state: { studentAnswers, username: 'ada@example.com' },
+      }),
+    );
+    // Log In opens with the confirmed address filled in.
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('fills the email from the confirmation mail’s link (/confirm?username=…)', async () => {
+    await renderAuthPage('/confirm?username=ngozi%40example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue('ngozi@example.com');
+  });
+
+  it("a 'Confirm Card Error' toast goes once the same card succeeds", async () => {
+    const message = 'That confirmation code is not correct. Please check it and try again.';
+    const auth = authApi();
+    server.use(
+      http.post('*/public/confirm', () => HttpResponse.json({ message }, { status: 400 }), { once: true }),
+      ...auth.handlers,
+    );
+    const { user, store } = await renderAuthPage('/confirm', { state: { username: 'ada@example.com' } });
+    await user.type(screen.getByLabelText('Confirmation Code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirm Account' }));
+    await waitFor(() => expect(toastsOf(store)).toEqual([{ severity: 'error', title: 'Confirm Card Error', message }]));
+    await user.clear(screen.getByLabelText('Confirmation Code'));
+    await user.type(screen.getByLabelText('Confirmation Code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm Account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(toastsOf(store)).toEqual([
+        { severity: 'success', title: 'Success Notification', message: AUTH_SUCCESS_MESSAGES.confirm },
+      ]),
     );
   });
 

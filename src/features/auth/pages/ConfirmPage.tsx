@@ -11,7 +11,7 @@ import { Button, SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { useResendCode } from '../hooks/useResendCode';
 import { carriedState } from '../navigationState';
-import { asApiError, showCardError } from '../notify';
+import { asApiError, clearCardError, showCardError } from '../notify';
 import { normaliseConfirmationCode } from '../../../kernel/auth/rules';
 import { validateWith } from '../lazySchemas';
 import type { ConfirmValues } from '../schemas';
@@ -38,6 +38,7 @@ export default function ConfirmPage() {
         username: values.username.trim(),
         code: normaliseConfirmationCode(values.code),
       }).unwrap();
+      clearCardError(dispatch, 'confirm');
       // Log In opens with the confirmed address filled in.
       navigate(PATHS.login, {
         state: carriedState(state, { successMessage: message, username: values.username.trim() }),

@@ -7,7 +7,7 @@ import { Field } from '../components/Field';
 import { FocusFirstError } from '../components/FocusFirstError';
 import { SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
-import { asApiError, showCardError, showSuccess } from '../notify';
+import { asApiError, clearCardError, showCardError, showSuccess } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { ForgotValues } from '../schemas';
 
@@ -22,6 +22,7 @@ export default function ForgotPage() {
   async function submit(values: ForgotValues) {
     try {
       const { message } = await forgotPassword({ username: values.username.trim() }).unwrap();
+      clearCardError(dispatch, 'forgot');
       showSuccess(dispatch, message);
     } catch (error) {
       showCardError(dispatch, 'forgot', asApiError(error));

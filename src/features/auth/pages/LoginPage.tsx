@@ -15,7 +15,7 @@ import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { useResendCode } from '../hooks/useResendCode';
 import { carriedState } from '../navigationState';
 import { UNCONFIRMED_TITLE } from '../copy';
-import { asApiError, showCardError } from '../notify';
+import { asApiError, clearCardError, showCardError } from '../notify';
 import { USER_NOT_CONFIRMED_CODE } from '../../../kernel/auth/rules';
 import { validateWith } from '../lazySchemas';
 import type { LoginValues } from '../schemas';
@@ -40,6 +40,7 @@ export default function LoginPage() {
     setUnconfirmed(null);
     try {
       await login({ username, password: values.password }).unwrap();
+      clearCardError(dispatch, 'login');
       dispatch(userLoggedIn({ username }));
     } catch (caught) {
       const error = asApiError(caught);

@@ -12,7 +12,7 @@ import { SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { carriedState } from '../navigationState';
 import { INCOMPLETE_LINK_TITLE } from '../copy';
-import { asApiError, showCardError } from '../notify';
+import { asApiError, clearCardError, showCardError } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { ResetValues } from '../schemas';
 
@@ -39,6 +39,7 @@ export default function ResetPage() {
         confirm_password: values.confirm_password,
         id,
       }).unwrap();
+      clearCardError(dispatch, 'reset');
       navigate(PATHS.login, { state: carriedState(state, { successMessage: message }) });
     } catch (error) {
       showCardError(dispatch, 'reset', asApiError(error));

@@ -10,7 +10,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/Button';
 import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { carriedState } from '../navigationState';
-import { asApiError, showCardError } from '../notify';
+import { asApiError, clearCardError, showCardError } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { SignUpValues } from '../schemas';
 
@@ -31,6 +31,7 @@ export default function SignUpPage() {
     const username = values.username.trim();
     try {
       await signup({ username, password: values.password }).unwrap();
+      clearCardError(dispatch, 'signup');
       navigate(PATHS.confirm, { state: carriedState(state, { username }) });
     } catch (error) {
       showCardError(dispatch, 'signup', asApiError(error));
