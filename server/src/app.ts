@@ -32,6 +32,8 @@ import { documentRoutes } from './documents/routes';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { pdfRoutes } from './pdf/routes';
 import { registerStaff } from './staff';
+import { registerOperations } from './health';
+import { createMetrics, type Metrics } from './metrics/registry';
 
 /** CSP source that allows exactly the shell's start script (src/kernel/shells.ts) and no other inline script. */
 const SHELL_START_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(SHELL_START_SCRIPT).digest('base64')}'`;
@@ -51,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     services: Services;
+    /** Running it as a service: the metrics, and drain() (SIGTERM: /readyz says 503 from then on). */
+    operations: { metrics: Metrics; drain(): void };
   }
 }
 
@@ -93,6 +97,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => db.close());
   const { uploadSecret } = await prepareDatabase(db, config).catch(closeAndThrow(db));
 
+  const metrics = createMetrics(db);
   const mailer = createMailer(config, app.log);
   // The receipt of a submission, mailed after the answer and retried (mail/receipt.ts).
   const receipts = createReceiptSender({
@@ -129,7 +134,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mailer,
     documents,
     conversionWorker,
-    applicationPdf: createApplicationPdfService({ db, storage, documents, log: app.log, compress: config.pdfCompress }),
+    applicationPdf: createApplicationPdfService({
+      db,
+      storage,
+      documents,
+      log: app.log,
+      compress: config.pdfCompress,
+      onBuilt: metrics.pdfBuilt,
+    }),
   };
   app.decorate('db', db);
   app.decorate('services', services);
@@ -196,6 +208,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }),
   });
   registerErrorHandler(app);
+  const { drain } = await registerOperations(app, { db, config, storage, metrics });
+  app.decorate('operations', { metrics, drain });
   registerCsrf(app, { multipartPaths: [LOCAL_UPLOAD_PATH] });
 
   const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
@@ -207,6 +221,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     adminToken: config.adminApiToken,
     publicUrl: config.publicUrl,
     rateLimit: publicRateLimit,
+    filesDir: config.filesDir,
   });
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
   documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });

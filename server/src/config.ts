@@ -81,6 +81,23 @@ export interface Config {
   collegeTimeZone: string;
   /** The PDF copy's paper (PAPER_SIZE: LETTER by default, or A4). */
   paperSize: 'LETTER' | 'A4';
+  /** Running it as a service (server/src/health, server/src/metrics, README "Running it as a service"). */
+  service: ServiceConfig;
+}
+
+export interface ServiceConfig {
+  /** GET /metrics on the server's port, for callers sending `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Prometheus text on http://127.0.0.1:<port>/metrics (METRICS_PORT); with several processes, their sum. */
+  metricsPort?: number;
+  /** After SIGTERM, /readyz answers 503 this long while requests are still served, before the drain. */
+  shutdownDelayMs: number;
+  /** Requests are answered 503 with Retry-After while the event loop lags more than this (0: never). */
+  shedEventLoopDelayMs: number;
+  /** … or while the heap holds more than this (0: never). */
+  shedHeapUsedBytes: number;
+  /** Seconds the Retry-After of an overloaded answer says. */
+  shedRetryAfterSeconds: number;
 }
 
 export interface StaffConfig {
@@ -121,6 +138,13 @@ const MINUTE = 60_000;
  * for another instance and the admin's tools. More cores: set SERVER_PROCESSES and max_connections together.
  */
 const DEFAULT_MAX_PROCESSES = 4;
+
+/**
+ * SHED_EVENT_LOOP_DELAY_MS's default. Off under jest: its workers run many servers in one process and load modules
+ * (transpiled on the fly) for seconds at a time, which would turn other tests' answers into 503s; the shedding's
+ * own test turns it on.
+ */
+const DEFAULT_SHED_LAG_MS = process.env.JEST_WORKER_ID ? 0 : 1_000;
 
 function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   if (!env.S3_BUCKET) return undefined;
@@ -225,6 +249,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sessionAbsoluteMs: int(env.STAFF_SESSION_ABSOLUTE_HOURS, 12, 'STAFF_SESSION_ABSOLUTE_HOURS') * 60 * MINUTE,
       oidc: staffOidcFromEnv(env),
     },
+    service: {
+      metricsToken: env.METRICS_TOKEN || undefined,
+      metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+      shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
+      shedEventLoopDelayMs: int(env.SHED_EVENT_LOOP_DELAY_MS, DEFAULT_SHED_LAG_MS, 'SHED_EVENT_LOOP_DELAY_MS'),
+      shedHeapUsedBytes: int(env.SHED_HEAP_USED_MB, 0, 'SHED_HEAP_USED_MB') * 1024 * 1024,
+      shedRetryAfterSeconds: 5,
+    },
     ...overrides,
   };
   // Unset: one process per core (up to DEFAULT_MAX_PROCESSES) where processes can share the database, else one.
@@ -240,6 +272,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.adminApiToken && config.adminApiToken.length < 32) {
     throw new Error('ADMIN_API_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');
+  }
+  if (config.service.metricsToken && config.service.metricsToken.length < 32) {
+    throw new Error('METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');
   }
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) {
     throw new Error('SMTP_URL must start with smtp:// or smtps://');

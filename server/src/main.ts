@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
 import { allListeningLine, oneOfLine, superviseProcesses } from './processes';
@@ -9,6 +10,10 @@ const DRAIN_MARGIN_MS = 10_000;
 async function main() {
   const config = loadConfig();
   if (config.serverProcesses > 1 && cluster.isPrimary) {
+    // The processes' metrics, summed here for METRICS_PORT and for /metrics on the shared port (metrics/cluster.ts).
+    const { serveMetricsPort, sumInPrimary } = await import('./metrics/cluster');
+    const sum = sumInPrimary();
+    if (config.service.metricsPort !== undefined) await serveMetricsPort(config.service.metricsPort, sum);
     // This process only supervises; each process it starts runs the code below as an instance of its own (the
     // database's start-up steps are safe for instances starting at once: prepare.ts).
     await superviseProcesses(config.serverProcesses, {
@@ -28,6 +33,10 @@ async function main() {
   const close = async () => {
     if (closing) return;
     closing = true;
+    // /readyz answers 503 at once, and requests are still served for SHUTDOWN_DELAY_MS, so the balancer sees it and
+    // stops sending before the drain (app.close: new connections refused, requests in flight finish).
+    app.operations.drain();
+    if (config.service.shutdownDelayMs > 0) await sleep(config.service.shutdownDelayMs);
     await app.close();
     process.exit(0);
   };

@@ -7,6 +7,13 @@ const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 /** The advisory lock key of the migrations of `schema`: one instance migrates at a time, the others wait. */
 export const MIGRATION_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('admission:migrate:' || current_schema()))`;
 
+/** The migrations this code knows, in order (/readyz checks they are all applied). */
+export const migrationFiles = () =>
+  fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
+
 /**
  * Applies every migrations/NNN_name.sql not yet recorded, in order, in one transaction that first takes a
  * PostgreSQL advisory lock: any number of instances may start at once on an empty database, one migrates and the
@@ -14,10 +21,7 @@ export const MIGRATION_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('admiss
  * The same files serve PGlite and PostgreSQL, so they use only plain PostgreSQL.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d+_.*\.sql$/.test(f))
-    .sort();
+  const files = migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query(MIGRATION_LOCK_SQL);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,0 +1,195 @@
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import fs from 'node:fs';
+import { migrationFiles } from '../src/db/migrate';
+import { json, makeApp, newApplicant, type TestApp } from './helpers';
+
+/**
+ * Running it as a service: /healthz and /readyz, /metrics (Prometheus text, bearer-protected), and the load
+ * shedding (503 with Retry-After). The readiness of a real PostgreSQL that stops and returns, and SIGTERM, are in
+ * readiness.instances.test.ts and shutdownReadiness.test.ts.
+ */
+const METRICS_TOKEN = 'm'.repeat(40);
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp({
+    service: {
+      metricsToken: METRICS_TOKEN,
+      shutdownDelayMs: 0,
+      shedEventLoopDelayMs: 0,
+      shedHeapUsedBytes: 0,
+      shedRetryAfterSeconds: 5,
+    },
+  });
+});
+afterAll(() => t.close());
+
+const scrape = async () => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  return Object.assign(parsePrometheusTextFormat(res.body), { text: res.body });
+};
+const family = (families: ReturnType<typeof parsePrometheusTextFormat>, name: string) => {
+  const found = families.find((f) => f.name === name);
+  if (!found) throw new Error(`no metric family ${name}`);
+  return found;
+};
+const valueOf = (families: ReturnType<typeof parsePrometheusTextFormat>, name: string, labels: object = {}) =>
+  Number(
+    family(families, name).metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ??
+      NaN,
+  );
+
+describe('health', () => {
+  it('/healthz answers while the process runs; /readyz names no failing part when all is well', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    // The test machine has LibreOffice (npm test installs it); without it this names 'libreoffice'.
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok' }]);
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('/readyz is 503 naming migrations while one this code needs is not applied', async () => {
+    const last = migrationFiles().at(-1);
+    await t.app.db.query(`DELETE FROM schema_migrations WHERE name = $1`, [last]);
+    const missing = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect([missing.statusCode, missing.json()]).toEqual([503, { status: 'unavailable', failing: 'migrations' }]);
+    await t.app.db.query(`INSERT INTO schema_migrations (name) VALUES ($1)`, [last]);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('the readiness of a server whose documents folder is gone names documents, and no path', async () => {
+    const other = await makeApp();
+    try {
+      fs.rmSync(other.config.filesDir, { recursive: true, force: true });
+      const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+      expect([res.statusCode, res.json()]).toEqual([503, { status: 'unavailable', failing: 'documents' }]);
+      other.app.operations.drain();
+      fs.mkdirSync(other.config.filesDir);
+      expect((await other.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+        status: 'unavailable',
+        failing: 'shutting-down',
+      });
+      expect((await other.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('are refused without the token, and absent without METRICS_TOKEN', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(wrong.json()).toEqual({ message: 'A valid metrics token is required.', code: 'Unauthorized' });
+    const plain = await makeApp();
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('parse as Prometheus text with every family the operators watch', async () => {
+    const cookie = await newApplicant(t, 'metrics@example.com');
+    const save = (body: object, ifMatch?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/answer',
+        headers: { 'content-type': 'application/json', cookie, ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+        payload: body,
+      });
+    const before = await scrape();
+    const saved = await save({ first_name: 'Ada' });
+    expect(saved.statusCode).toBe(200);
+    const stale = await save({ first_name: 'Grace' }, '"0"');
+    expect(stale.statusCode).toBe(409);
+    await t.app.inject({
+      method: 'POST',
+      url: '/public/login',
+      ...json({ username: 'metrics@example.com', password: 'Wrong-password-1!' }),
+    });
+
+    const after = await scrape();
+    const saves = (f: typeof after, outcome: string) => valueOf(f, 'admission_answer_saves_total', { outcome }) || 0;
+    expect(saves(after, 'saved') - saves(before, 'saved')).toBe(1);
+    expect(saves(after, 'conflict') - saves(before, 'conflict')).toBe(1);
+    expect(valueOf(after, 'admission_login_failures_total')).toBeGreaterThanOrEqual(1);
+    expect(family(after, 'admission_login_lockouts_total').type).toBe('COUNTER');
+
+    const durations = family(after, 'http_request_duration_seconds');
+    expect(durations.type).toBe('HISTOGRAM');
+    // The parser folds a labelled histogram's series into one: its labels are read from the text.
+    expect(after.text).toMatch(
+      /^http_request_duration_seconds_count\{method="PUT",route="\/api\/answer",status="409"\} 1$/m,
+    );
+    expect(after.text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="\+Inf",method="PUT",route="\/api\/answer",status="200"\} 1$/m,
+    );
+
+    expect(valueOf(after, 'admission_conversion_jobs', { state: 'queued' })).toBe(0);
+    expect(valueOf(after, 'admission_conversion_jobs', { state: 'running' })).toBe(0);
+    expect(valueOf(after, 'admission_conversion_jobs', { state: 'failed' })).toBe(0);
+    expect(valueOf(after, 'admission_conversion_oldest_queued_seconds')).toBe(0);
+    expect(family(after, 'admission_pdf_builds_total').type).toBe('COUNTER');
+    expect(valueOf(after, 'admission_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(family(after, 'nodejs_eventloop_lag_seconds').type).toBe('GAUGE');
+  });
+
+  it('count a queued conversion job and its age', async () => {
+    await t.app.db.query(
+      `INSERT INTO conversion_jobs (user_id, answer_key, file_key, file_name, status, created_at)
+       SELECT id, 'probe_doc', 'uploads/1/probe_doc/x', 'x.pdf', 'unprocessed', now() - interval '90 seconds'
+         FROM users WHERE username = 'metrics@example.com'`,
+    );
+    try {
+      const families = await scrape();
+      expect(valueOf(families, 'admission_conversion_jobs', { state: 'queued' })).toBe(1);
+      expect(valueOf(families, 'admission_conversion_oldest_queued_seconds')).toBeGreaterThanOrEqual(90);
+    } finally {
+      await t.app.db.query(`DELETE FROM conversion_jobs WHERE answer_key = 'probe_doc'`);
+    }
+  });
+});
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while over its limit, but never /healthz, /readyz or /metrics', async () => {
+    // A heap limit of one byte: overloaded from the first sample on (no timing involved).
+    const busy = await makeApp({
+      service: {
+        metricsToken: METRICS_TOKEN,
+        shutdownDelayMs: 0,
+        shedEventLoopDelayMs: 0,
+        shedHeapUsedBytes: 1,
+        shedRetryAfterSeconds: 7,
+      },
+    });
+    try {
+      let res = await busy.app.inject({ method: 'GET', url: '/api/profile' });
+      for (let i = 0; i < 200 && res.statusCode !== 503; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        res = await busy.app.inject({ method: 'GET', url: '/api/profile' });
+      }
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('7');
+      expect(res.json()).toEqual({
+        message: 'The server is busy. Please try again in a few seconds.',
+        code: 'ServiceUnavailable',
+      });
+      expect((await busy.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await busy.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      const metrics = await busy.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(metrics.statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+});
