@@ -7,9 +7,12 @@ import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
 import { applicantsOverview } from './answers/applications';
+import { BACKUP_USAGE, backupCommand } from './backup/command';
+import type { PgliteDb } from './db/pgliteDb';
 import { DEMO_DOMAIN, seedDemo } from './demo/seedDemo';
 
 export const USAGE = `Admin commands (npm run admin -- <command>):
+${BACKUP_USAGE}
   users                                   list applicants
   service-token create <username> [--days N]   a read-only staff link for one applicant (default 7 days)
   service-token revoke <token>            revoke one service token
@@ -168,6 +171,28 @@ async function staffCommand(app: FastifyInstance, sub: string | undefined, rest:
 }
 
 async function main() {
+  // Backups of the embedded database (server/src/backup): before the CLI opens the database, which a running server
+  // owns (the backup then goes through it) and which a restore must find empty.
+  try {
+    const done = await backupCommand(process.argv.slice(2), {
+      openApp: async () => {
+        const app = await buildApp(loadConfig(process.env, { logLevel: 'warn', staticDir: '/nonexistent' }));
+        return {
+          db: app.db as PgliteDb,
+          audit: (entry) => app.staff.audit.append({ ...entry, actor: cliActor() }),
+          close: () => app.close(),
+        };
+      },
+    });
+    if (done !== null) {
+      console.log(done);
+      return;
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+    return;
+  }
   // The admin works on the same database as the server (DATA_DIR or DATABASE_URL); quiet logs.
   const env = loadConfig();
   // No wait: while the server runs, an admin command is refused at once (README: use ADMIN_API_TOKEN then).

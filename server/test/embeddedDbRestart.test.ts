@@ -5,6 +5,8 @@ import { once } from 'node:events';
 import { openPglite, type PgliteDb } from '../src/db/pgliteDb';
 import { makeApp, newApplicant } from './helpers';
 
+/** The embedded database on files, whatever database the rest of the suite runs on (npm run test:pg). */
+const EMBEDDED = { memoryDb: undefined, databaseUrl: undefined, databaseSchema: undefined };
 /**
  * The embedded database's thread dying (an uncaught error, out of memory, a WebAssembly abort) no longer leaves the
  * server answering 500 until a restart: a new thread opens the same files, PostgreSQL's recovery replays its log,
@@ -61,7 +63,7 @@ it('keeps every acknowledged insert when the thread is killed among them, and se
 
 it('a server whose database thread was killed answers again, with the saves it acknowledged', async () => {
   (await onFiles(path.join(dir, 'db'))).close();
-  const t = await makeApp({ memoryDb: undefined, dataDir: dir });
+  const t = await makeApp({ ...EMBEDDED, dataDir: dir });
   try {
     const cookie = await newApplicant(t, 'crash@example.com');
     const save = (first_name: string) =>

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../http/errors';
 import { objectOf, str } from '../http/schemas';
 import type { TokenService } from '../tokens/service';
+import { backupStream } from '../backup/archive';
+import type { PgliteDb } from '../db/pgliteDb';
 
 /** Compares in constant time, so the token cannot be guessed byte by byte from response times. */
 function sameToken(given: string, expected: string): boolean {
@@ -24,7 +26,7 @@ const email = str(254, { minLength: 3 });
  */
 export function adminRoutes(
   app: FastifyInstance,
-  deps: { tokens: TokenService; adminToken?: string; publicUrl: string; rateLimit: object },
+  deps: { tokens: TokenService; adminToken?: string; publicUrl: string; rateLimit: object; filesDir: string },
 ) {
   const { adminToken } = deps;
   if (!adminToken) return;
@@ -118,6 +120,27 @@ export function adminRoutes(
       return { revoked: revoked !== null };
     },
   );
+
+  /* ---- Backup of the embedded database and its documents: the CLI's `backup` while the server runs ---- */
+
+  app.post('/admin/backup', { onRequest: authorize, config }, async (request, reply) => {
+    if (app.db.kind !== 'pglite') {
+      throw new AppError(409, 'This server runs on PostgreSQL: back it up with pg_dump (README).', 'NotEmbedded');
+    }
+    // Before the dump, so the backup holds its own audit row (and `audit verify` of a restored copy checks it).
+    await app.staff.audit.append({
+      ...from(request),
+      action: 'export',
+      target: 'backup',
+      detail: 'the embedded database and FILES_DIR',
+    });
+    const archive = await backupStream(app.db as PgliteDb, deps.filesDir);
+    return reply
+      .type('application/gzip')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="admission-backup.tar.gz"')
+      .send(archive);
+  });
 
   /* ---- Staff accounts: the CLI's `staff` commands ---- */
 
