@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { latestCode } from './outbox';
+import { latestCode, latestCodeOrNull } from './outbox';
 
 export const PASSWORD = 'Persist-Answers-2026!';
 
@@ -22,14 +22,6 @@ export async function newLoggedInApplicant(
   expect((await post('/public/login', { username, password: PASSWORD })).status()).toBe(200);
   return username;
 }
-
-const latestCodeOrNull = (username: string, server: 'main' | 'short-idle') => {
-  try {
-    return latestCode(username, server);
-  } catch {
-    return null;
-  }
-};
 
 /** The applicant's answers as the server holds them. */
 export async function serverAnswers(request: APIRequestContext): Promise<Record<string, unknown>> {

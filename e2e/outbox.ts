@@ -23,3 +23,12 @@ export function latestCode(to: string, server: 'main' | 'short-idle' = 'main'): 
   if (!code) throw new Error(`No confirmation code mailed to ${to}`);
   return code;
 }
+
+/** latestCode, or null while the mail has not been written yet (account mail is sent after the answer). */
+export function latestCodeOrNull(to: string, server: 'main' | 'short-idle' = 'main'): string | null {
+  try {
+    return latestCode(to, server);
+  } catch {
+    return null;
+  }
+}
