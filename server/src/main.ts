@@ -17,8 +17,8 @@ async function main() {
     // This process only supervises; each process it starts runs the code below as an instance of its own (the
     // database's start-up steps are safe for instances starting at once: prepare.ts).
     await superviseProcesses(config.serverProcesses, {
-      // A request may take requestTimeoutMs to arrive; then its answer is written.
-      drainMs: config.requestTimeoutMs + DRAIN_MARGIN_MS,
+      // Each keeps serving SHUTDOWN_DELAY_MS; a request may then take requestTimeoutMs to arrive and be answered.
+      drainMs: config.service.shutdownDelayMs + config.requestTimeoutMs + DRAIN_MARGIN_MS,
       log: (message) => console.error(message),
     });
     console.log(`${allListeningLine(config.serverProcesses)} on ${config.publicUrl}`);
