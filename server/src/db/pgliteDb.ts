@@ -66,6 +66,8 @@ export class PgliteDb implements Db {
   /** Why every later call fails: closed, or (an in-memory database, which cannot be reopened) crashed. */
   private stopped: Error | null = null;
   private worker!: Worker;
+  /** Resolves when the current thread has exited: a new one never opens the files before the old one let go. */
+  private workerGone!: Promise<unknown>;
   /** A new thread opening the files after a crash; calls wait for it. */
   private reopening: Promise<void> | null = null;
   private lastReopenFailure = 0;
@@ -87,6 +89,7 @@ export class PgliteDb implements Db {
 
   private attach(worker: Worker) {
     this.worker = worker;
+    this.workerGone = new Promise((resolve) => worker.once('exit', resolve));
     worker.on('message', (reply: PgliteReply) => this.answer(reply));
     // A crash (an uncaught error, out of memory, a WebAssembly abort) fires 'error', then 'exit'.
     worker.on('error', (error) => this.died(worker, `(${error.message})`, error));
@@ -128,12 +131,14 @@ export class PgliteDb implements Db {
       return;
     }
     void worker.terminate();
-    this.reopen();
+    // A failure is logged there; the next call tries again.
+    this.reopen().catch(() => undefined);
   }
 
   /** Starts a thread on the same files; a failure is logged, and the next call (a second later) tries again. */
   private reopen(): Promise<void> {
-    this.reopening ??= openThread({ dataDir: this.options.dataDir })
+    this.reopening ??= this.workerGone
+      .then(() => openThread({ dataDir: this.options.dataDir }))
       .then((worker) => {
         this.restarts += 1;
         this.crash = null;
