@@ -120,6 +120,35 @@ for (const width of [390, 1280]) {
       expect(texts[0]).toMatch(new RegExp(`Submitted on ${IN_COLLEGE_ZONE.source}`));
     });
 
+    test('inputs fit a phone; an added activity is removed with Undo', async ({ page }) => {
+      await newLoggedInApplicant(page.request, `remove-${width}`);
+      const answers = { sat_taken: 'Y', activity_name: 'Debate Club', activity_2_name: 'Chess Club' };
+      expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
+      const counts = await page.request.put('/api/add-another', { data: { button_id: 'activity', num_components: 2 } });
+      expect(counts.ok()).toBe(true);
+      await page.goto('/education');
+      await expect(heading(page, 'Your Academics')).toBeVisible();
+      const math = page.getByRole('textbox', { name: /^SAT Math/ });
+      await expect(math).toHaveAttribute('inputmode', 'numeric');
+      await expect(math).toHaveAccessibleDescription('200–800, in steps of 10');
+      await expect(page.getByRole('textbox', { name: /^Cumulative GPA/ })).toHaveAttribute('inputmode', 'decimal');
+      await expect(page.getByRole('textbox', { name: /^Counselor Email Address/ })).toHaveAttribute('type', 'email');
+
+      await page.getByRole('button', { name: 'Remove Activity 1' }).click();
+      await expect(page.getByRole('button', { name: 'Remove Activity 1' })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: /^Activity Name/ })).toHaveValue('Chess Club');
+      await expect(page.getByText('Activity 1 and its answers were removed.')).toBeVisible();
+      await expectAccessible(page, `an activity removed, with Undo, at ${width} px`);
+      await expectOnServer(page.request, { activity_name: 'Chess Club' });
+      expect((await (await page.request.get('/api/add-another')).json()).activity).toBe(1);
+
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByRole('textbox', { name: /^Activity Name/ }).first()).toHaveValue('Debate Club');
+      await expect(page.getByRole('textbox', { name: /^Activity Name/ }).nth(1)).toHaveValue('Chess Club');
+      await expectOnServer(page.request, { activity_name: 'Debate Club', activity_2_name: 'Chess Club' });
+      expect((await (await page.request.get('/api/add-another')).json()).activity).toBe(2);
+    });
+
     test('the staff print view shows times in the college zone, and names the applicant on paper', async ({
       page,
       browser,

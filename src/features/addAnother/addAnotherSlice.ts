@@ -39,4 +39,34 @@ export const { addAnotherLoaded, componentAdded, entryAddStarted, entryAddFailed
 export const entryAddRequested = createAction<{ buttonId: string; count: number; title: string }>(
   'addAnother/entryAddRequested',
 );
+/** Answers to put back or clear: a value, or null for a key to clear. */
+export type EntryAnswers = Record<string, string | boolean | null>;
+
+/**
+ * 'Remove' pressed on an entry: the count goes down to `count` (stored first), the later entries move up
+ * (`answers`: each key's new value, null to clear) and a toast offers Undo (`undo`: the keys' values before).
+ */
+export const entryRemoveRequested = createAction<{
+  buttonId: string;
+  count: number;
+  answers: EntryAnswers;
+  undo: EntryAnswers;
+  /** "Activity 2", for the toast. */
+  entryName: string;
+  /** The error toast's title if storing the count fails. */
+  title: string;
+}>('addAnother/entryRemoveRequested');
+
+/** The removal's Undo: the count and the answers as they were. */
+export const entryRemoveUndone = createAction<{
+  buttonId: string;
+  count: number;
+  answers: EntryAnswers;
+  title: string;
+}>('addAnother/entryRemoveUndone');
+
+export const ENTRY_REMOVED_TITLE = 'Entry removed';
+export const entryRemoved = (name: string) => `${name} and its answers were removed.`;
+export const UNDO_REMOVE = 'Undo';
+
 export default addAnotherSlice.reducer;

@@ -1,3 +1,11 @@
 /** Add-another questions: how many entries each holds, and the flows that add and remove one. */
-export { default as addAnotherReducer, addAnotherLoaded, entryAddRequested } from './addAnotherSlice';
+export {
+  default as addAnotherReducer,
+  addAnotherLoaded,
+  entryAddRequested,
+  entryRemoveRequested,
+  ENTRY_REMOVED_TITLE,
+  entryRemoved,
+  type EntryAnswers,
+} from './addAnotherSlice';
 export { addAddAnotherListeners } from './addAnotherListeners';

@@ -1,8 +1,8 @@
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../shared/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
-import { entryAddRequested } from '../../addAnother';
+import { entryAddRequested, entryRemoveRequested, type EntryAnswers } from '../../addAnother';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';
 import { answerKeysOf, entryPrefixes, entryQuestion } from '../../../kernel/form/definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
@@ -36,7 +36,9 @@ export function AddAnotherQuestion({
   const limit = Math.min(question.maxNumberOfComponents, entryPrefixes(question).length, ADD_ANOTHER_MAX_COUNT);
   const busy = useAppSelector((s) => s.addAnother.adding?.[buttonId] ?? false);
   const focusEntry = useRef<number | null>(null);
+  const focusGroup = useRef(false);
   const container = useRef<HTMLDivElement>(null);
+  const { getState } = useAppStore();
 
   const entries = useMemo(() => {
     const templateKeys = new Set(question.questions.flatMap(answerKeysOf));
@@ -57,6 +59,40 @@ export function AddAnotherQuestion({
     const entry = container.current?.querySelectorAll<HTMLElement>('.form-entry')[wanted - 1];
     entry?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, [count]);
+
+  // After an entry was removed, focus moves to the group (its label is read), not to the page's top.
+  useEffect(() => {
+    if (!focusGroup.current) return;
+    focusGroup.current = false;
+    container.current?.focus();
+  }, [count]);
+
+  /** Removes entry `number`: the later entries move up one, the last one's answers are cleared; Undo puts it back. */
+  const remove = (number: number) => {
+    const values = getState().answers.values;
+    const keysOf = (i: number) => entries[i]!.questions.flatMap(answerKeysOf).flatMap((key) => [key, `${key}_desc`]);
+    const answers: EntryAnswers = {};
+    const undo: EntryAnswers = {};
+    for (let i = number - 1; i < count; i++) {
+      const keys = keysOf(i);
+      const next = i + 1 < count ? keysOf(i + 1) : null;
+      keys.forEach((key, k) => {
+        undo[key] = values[key] ?? null;
+        answers[key] = next ? (values[next[k]!] ?? null) : null;
+      });
+    }
+    focusGroup.current = true;
+    dispatch(
+      entryRemoveRequested({
+        buttonId,
+        count: count - 1,
+        answers,
+        undo,
+        entryName: `${question.entryLabel} ${number}`,
+        title: addAnotherError(question.label),
+      }),
+    );
+  };
 
   const add = () => {
     const next = count + 1;
@@ -81,7 +117,14 @@ export function AddAnotherQuestion({
 
   const labelId = `${question.key}-label`;
   return (
-    <div id={question.key} ref={container} className="form-add-another" role="group" aria-labelledby={labelId}>
+    <div
+      id={question.key}
+      ref={container}
+      className="form-add-another"
+      role="group"
+      aria-labelledby={labelId}
+      tabIndex={-1}
+    >
       <p id={labelId} className="form-group-label">
         {question.label}
       </p>
@@ -94,6 +137,16 @@ export function AddAnotherQuestion({
           {entry.questions.map((q) => (
             <Nested key={q.key} question={q} section={section} readOnly={readOnly} />
           ))}
+          {!readOnly && isLoggedIn && count > 1 && (
+            <button
+              type="button"
+              className="shell-btn form-remove-button"
+              onClick={() => remove(entry.number)}
+              disabled={busy}
+            >
+              Remove {question.entryLabel} {entry.number}
+            </button>
+          )}
         </fieldset>
       ))}
       {!readOnly && isLoggedIn && count < limit && (

@@ -8,7 +8,7 @@ interface MaskedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
 }
 
 /** A text input that formats itself with a mask while the applicant types, keeping the caret by its digit. */
-export function MaskedInput({ mask, value, onValueChange, ...rest }: MaskedInputProps) {
+export function MaskedInput({ mask, value, onValueChange, type = 'text', ...rest }: MaskedInputProps) {
   const ref = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
 
@@ -25,7 +25,7 @@ export function MaskedInput({ mask, value, onValueChange, ...rest }: MaskedInput
     <input
       {...rest}
       ref={ref}
-      type="text"
+      type={type}
       value={value}
       onChange={(event) => {
         const input = event.target;

@@ -10,10 +10,20 @@ interface MaskedQuestionProps extends QuestionProps<PhoneQuestion | SsnQuestion>
   className: string;
   inputMode: HTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete: string;
+  /** The input's type: 'tel' for phones (a phone keypad, and the number recognised as one), else text. */
+  type?: 'text' | 'tel';
 }
 
 /** A question typed through a mask (phone, SSN): the field, its errors and its read-only text in one place. */
-export function MaskedQuestion({ question, readOnly, mask, className, inputMode, autoComplete }: MaskedQuestionProps) {
+export function MaskedQuestion({
+  question,
+  readOnly,
+  mask,
+  className,
+  inputMode,
+  autoComplete,
+  type,
+}: MaskedQuestionProps) {
   const { key } = question;
   const value = useTextAnswer(key);
   const messages = useFieldErrors(key);
@@ -33,6 +43,7 @@ export function MaskedQuestion({ question, readOnly, mask, className, inputMode,
         id={key}
         name={key}
         mask={mask}
+        type={type}
         className={className}
         inputMode={inputMode}
         autoComplete={autoComplete}

@@ -11,6 +11,7 @@ export function PhoneQuestion(props: QuestionProps<PhoneQuestionDef>) {
       {...props}
       mask={PHONE_MASK}
       className="form-input form-input-phone"
+      type="tel"
       inputMode="tel"
       autoComplete={autocompleteFor(props.question.key) ?? 'off'}
     />

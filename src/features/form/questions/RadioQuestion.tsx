@@ -1,4 +1,5 @@
 import type { RadioQuestion as RadioQuestionDef } from '../../../kernel/form/definition/types';
+import { LinkedText } from '../renderer/LinkedText';
 import { FieldsetShell, MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';
@@ -23,7 +24,11 @@ export function RadioQuestion({ question, readOnly }: QuestionProps<RadioQuestio
     return (
       <ReadOnlyField id={key} label={question.label}>
         <MarkList items={options.map((o) => ({ label: o.label, checked: o.value === value }))} />
-        {revealed && <p className="form-reveal">{revealed}</p>}
+        {revealed && (
+          <p className="form-reveal">
+            <LinkedText text={revealed} />
+          </p>
+        )}
       </ReadOnlyField>
     );
   }
@@ -34,7 +39,17 @@ export function RadioQuestion({ question, readOnly }: QuestionProps<RadioQuestio
       hint={question.hint}
       messages={messages}
       required={required}
-      after={question.reveals && <div aria-live="polite">{revealed && <p className="form-reveal">{revealed}</p>}</div>}
+      after={
+        question.reveals && (
+          <div aria-live="polite">
+            {revealed && (
+              <p className="form-reveal">
+                <LinkedText text={revealed} />
+              </p>
+            )}
+          </div>
+        )
+      }
     >
       <div
         className={

@@ -6,6 +6,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useCheckMode, type FromCheckState } from './checkMode';
+import { LinkedText } from './LinkedText';
 import type { Question, Section } from '../../../kernel/form/definition/types';
 
 /** One question of the form, rendered by its type's component: what QuestionRenderer takes. */
@@ -45,7 +46,7 @@ export function RequiredMark({ required }: { required: boolean }) {
 export function Hint({ id, hint }: { id: string; hint?: string }) {
   return hint ? (
     <p id={hintId(id)} className="form-hint">
-      {hint}
+      <LinkedText text={hint} />
     </p>
   ) : null;
 }

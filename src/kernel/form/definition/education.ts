@@ -215,6 +215,7 @@ export const EDUCATION_PAGE: Page = {
         monthYear('grad', 'Graduation Date', SCHOOL_YEARS, { hint: 'Actual or expected.' }),
         text('hs_gpa', 'Cumulative GPA', {
           hint: 'As shown on your transcript, for example 3.75. Leave it blank if your school does not report a GPA.',
+          rules: [{ kind: 'number', min: 0, max: 100, step: 0.01, message: FORM_MESSAGES.gpa }],
         }),
         dropdown('gpa_scale', FORM_MESSAGES.gpaScale, GPA_SCALES, { required: answered('hs_gpa') }),
       ],

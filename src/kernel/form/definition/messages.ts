@@ -32,6 +32,7 @@ export const FORM_MESSAGES = {
   satSection: `Please enter an SAT section score from ${SAT_SECTION_MIN} to ${SAT_SECTION_MAX}, in steps of ${SAT_SECTION_STEP} (for example 650).`,
   satEssay: `Please enter an SAT essay score from ${SAT_ESSAY_MIN} to ${SAT_ESSAY_MAX}.`,
   actComposite: `Please enter an ACT composite score from ${ACT_MIN} to ${ACT_MAX}.`,
+  gpa: 'Please enter your GPA as a number, for example 3.75.',
   personalStatement:
     'Because you asked to be considered without test scores, please write or upload a personal statement of about 500 words explaining why your test scores would not reflect your ability.',
   maxLength: 'Please use no more than {max} characters.',
