@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -92,6 +93,13 @@ async function createSchemaOnce(pool: pg.Pool, schema: string) {
  */
 const DB_POOL_SIZE = 10;
 
+/**
+ * The application_name of this instance's PostgreSQL connections: `admission:<schema>:<instance>`, so a starting
+ * instance can tell another live instance on the same schema from its own connections (documents/sharedFiles.ts).
+ */
+const instanceApplicationName = (schema: string | undefined) =>
+  `admission:${schema ?? 'public'}:${crypto.randomBytes(4).toString('hex')}`;
+
 export async function openDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
@@ -99,6 +107,7 @@ export async function openDb(config: Config): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: DB_POOL_SIZE,
+      application_name: instanceApplicationName(schema),
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // An idle connection the server ends (a restart, a failover) must not crash this process: the next query

@@ -14,6 +14,26 @@ const MARKER_POLL_MS = 100;
 const readMarker = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || null : null);
 
 /**
+ * The marker row is stale (left by a run whose folder is gone: a test run's temporary FILES_DIR, a folder wiped on
+ * purpose) when no other instance is connected to this schema (db/client.ts names an instance's connections `admission:<schema>:<instance>`), the
+ * database names no stored document (uploaded file, conversion job, PDF copy) and FILES_DIR holds no file: then no
+ * instance can disagree and no document can be missing. Any of these failing keeps the refusal.
+ */
+async function markerIsStale(db: Queryable, filesDir: string): Promise<boolean> {
+  if (fs.readdirSync(filesDir, { recursive: true }).length > 0) return false;
+  const { rows } = await db.query<{ live: boolean; documents: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                     WHERE application_name LIKE 'admission:' || current_schema() || ':%'
+                       AND application_name <> current_setting('application_name')
+                       AND datname = current_database()) AS live,
+            EXISTS (SELECT 1 FROM upload_keys WHERE uploaded_at IS NOT NULL)
+              OR EXISTS (SELECT 1 FROM conversion_jobs)
+              OR EXISTS (SELECT 1 FROM application_pdfs WHERE storage_key IS NOT NULL) AS documents`,
+  );
+  return !rows[0].live && !rows[0].documents;
+}
+
+/**
  * On PostgreSQL with local file storage, every instance must see the same FILES_DIR: an upload taken by one
  * instance and converted by another, or a PDF copy built by another, would otherwise fail or leave documents out.
  * The first instance writes a random id into FILES_DIR and into the database (server_secrets); an instance that
@@ -40,6 +60,16 @@ export async function assertSharedFilesDir(db: Queryable, filesDir: string) {
     found = readMarker(file);
   }
   if (found === expected) return;
+  if (found === null && (await markerIsStale(db, filesDir))) {
+    // Left by servers that are gone, on a database that names no document: taking it over loses nothing.
+    await db.query(`UPDATE server_secrets SET value = $1, created_at = now() WHERE name = 'files_marker'`, [mine]);
+    fs.writeFileSync(file, mine);
+    console.error(
+      `FILES_DIR (${filesDir}) had no marker and no other instance is running on a database that names no document: ` +
+        `this folder is now the documents folder of this database.`,
+    );
+    return;
+  }
   throw new Error(
     `FILES_DIR (${filesDir}) is not the documents folder the other instances on this database use: ${file} ` +
       `${found === null ? 'is missing' : 'holds another id'} (expected ${expected}). Several instances need shared ` +
