@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { authApi, authError } from '../../../../tests/msw/auth';
 import { server } from '../../../../tests/msw/server';
 import { GOOD_PASSWORD, locationOf, renderAuthPage, toastsOf } from '../testing';
+import { ANSWERS_KEPT } from './SignUpPage';
 
 const studentAnswers = { first_name: 'Ada', gender: 'F', gender_desc: 'Female' };
 
@@ -13,6 +14,16 @@ async function fillAndSubmit(user: Awaited<ReturnType<typeof renderAuthPage>>['u
 }
 
 describe('Sign Up', () => {
+  it('tells a visitor sent here with their answers that the answers are kept', async () => {
+    await renderAuthPage('/signup', { state: { studentAnswers } });
+    expect(screen.getByText(ANSWERS_KEPT)).toBeInTheDocument();
+  });
+
+  it('says nothing of answers to a visitor who typed none', async () => {
+    await renderAuthPage('/signup');
+    expect(screen.queryByText(ANSWERS_KEPT)).not.toBeInTheDocument();
+  });
+
   it('posts the trimmed email and the password, then goes to /confirm with the username and the answers', async () => {
     const auth = authApi();
     server.use(...auth.handlers);

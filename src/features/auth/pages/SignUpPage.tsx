@@ -21,6 +21,10 @@ const validate = validateWith<SignUpValues>((schemas) => schemas.signUpSchema);
  * server answers an address that already has an account as any other (it mails the owner instead of a code), so
  * the page cannot tell, and does not: that too goes to /confirm.
  */
+/** Shown to a visitor sent here with the answers they typed (SPEC §2): nothing they typed is lost. */
+export const ANSWERS_KEPT =
+  'The answers you typed are kept. Create an account to save them and continue your application.';
+
 export default function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -40,6 +44,7 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title="Sign Up" footer={{ question: 'Already have an account?', linkText: 'Log In', to: PATHS.login }}>
+      {state.studentAnswers && <p className="auth-intro">{ANSWERS_KEPT}</p>}
       <Formik<SignUpValues>
         initialValues={{ username: state.username ?? '', password: '' }}
         validate={validate}

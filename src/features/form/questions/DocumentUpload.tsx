@@ -142,7 +142,7 @@ export function DocumentUpload({ question, messages: validation, required }: Doc
         id={key}
         name={key}
         type="file"
-        className="form-file"
+        className={showStored ? 'form-file form-file-stored' : 'form-file'}
         accept={ACCEPT}
         aria-invalid={messages.length > 0 || undefined}
         aria-disabled={working || undefined}
