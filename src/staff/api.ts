@@ -11,13 +11,14 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { MeReply, MessageReply, StaffShape } from '../kernel/staff/contract';
+import type { MeReply, MessageReply, StaffConfigReply, StaffShape } from '../kernel/staff/contract';
 import { STAFF_API } from '../kernel/staff/paths';
 import { STAFF_MESSAGES } from '../kernel/staff/messages';
 import { GENERIC_ERROR } from '../kernel/messages';
 
 export type Me = StaffShape<typeof MeReply>;
 export type Message = StaffShape<typeof MessageReply>;
+export type StaffConfig = StaffShape<typeof StaffConfigReply>;
 
 /** What every failed call becomes: the server's message, as the page shows it. */
 export interface StaffApiError {
@@ -85,11 +86,13 @@ export const staffApi = createApi({
   endpoints: (build) => ({
     /** Who is signed in (401 when nobody): the layout's guard and header. */
     me: build.query<Me, void>({ query: () => '/me', providesTags: ['Me'] }),
+    /** Single sign-on (whether set up, its button's name) and the college's time zone, which every time shows in. */
+    staffConfig: build.query<StaffConfig, void>({ query: () => '/config', keepUnusedDataFor: 3600 }),
     signOut: build.mutation<Message, void>({ query: () => ({ url: '/sign-out', method: 'POST', body: {} }) }),
   }),
 });
 
-export const { useMeQuery, useSignOutMutation } = staffApi;
+export const { useMeQuery, useSignOutMutation, useStaffConfigQuery } = staffApi;
 
 /** The message to show for a failed call (an RTK Query error of this API, or anything else). */
 export const errorMessage = (error: unknown): string =>

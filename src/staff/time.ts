@@ -1,15 +1,88 @@
-/** Times as staff read them: in the browser's own time zone, the zone named ("27 Nov 2026, 14:05:09 GMT+1"). */
-const FORMAT = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
+/**
+ * Times as staff read them: in the college's time zone (GET /config's timeZone, COLLEGE_TIME_ZONE on the server),
+ * the zone named ("27 Nov 2026, 09:05:09 EST"), whichever zone the browser is in. Days staff type (a filter's
+ * "from" and "to") are the college's days too.
+ */
+import { useStaffConfigQuery } from './api';
 
-export const localTime = (iso: string) => FORMAT.format(new Date(iso));
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** The browser's time zone by name (Europe/London), for a column header. */
-export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The zone if the browser knows it, else UTC (a zone name the browser lacks would throw). */
+function knownZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function formatIn(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      timeZone: knownZone(zone),
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+
+/** An instant as the zone's clock shows it, the zone named. */
+export const timeIn = (iso: string, zone: string) => formatIn(zone).format(new Date(iso));
+
+/** Milliseconds the zone's clock is ahead of UTC at this instant. */
+function offsetAt(ms: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: knownZone(zone),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day (YYYY-MM-DD) in the zone as an instant (ISO): its first millisecond, or with `end` its last. Anything
+ * that is not a day is returned as it is, for the server to refuse.
+ */
+export function dayInZone(day: string, zone: string, end = false): string {
+  const match = DAY.exec(day);
+  if (!match) return day;
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const start = (y: number, m: number, d: number) => {
+    const guess = Date.UTC(y, m, d);
+    // Twice: the offset at the guess may differ from the offset at the day's start (a change of clocks).
+    const first = guess - offsetAt(guess, zone);
+    return guess - offsetAt(first, zone);
+  };
+  return new Date(end ? start(year, month, date + 1) - 1 : start(year, month, date)).toISOString();
+}
+
+/** The browser's own zone: what the console shows until the college's is known. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The college's time zone by name (America/New_York), a formatter of instants in it, and whether the zone is known
+ * yet (a query whose days depend on it waits: until then the browser's zone stands in).
+ */
+export function useCollegeTime() {
+  const config = useStaffConfigQuery(undefined, { refetchOnMountOrArgChange: false });
+  const zone = config.data?.timeZone || browserZone();
+  return { zone, ready: !config.isLoading, time: (iso: string) => timeIn(iso, zone) };
+}

@@ -9,7 +9,7 @@ import { isValidEmail } from '../../kernel/auth/rules';
 import { STAFF_ROLES, type StaffRole } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
 import { ROLE_NAMES, useMe } from '../me';
-import { localTime } from '../time';
+import { useCollegeTime } from '../time';
 import { ErrorMessage, Field, TextInput, focusFirstInvalid, StatusMessage, usePageTitle } from '../ui';
 import {
   useAddStaffAccountMutation,
@@ -143,6 +143,7 @@ export default function AccountsPage() {
   usePageTitle('Staff accounts');
   const me = useMe();
   const accounts = useStaffAccountsQuery();
+  const { zone, time } = useCollegeTime();
   const [remove, removing] = useRemoveStaffAccountMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [removingAccount, setRemovingAccount] = useState<StaffAccount | null>(null);
@@ -201,10 +202,10 @@ export default function AccountsPage() {
                 render: (enrolled: boolean) => (enrolled ? 'Yes' : 'Not yet (link sent)'),
               },
               {
-                title: 'Last sign-in',
+                title: `Last sign-in (${zone})`,
                 dataIndex: 'lastSignInAt',
                 key: 'lastSignInAt',
-                render: (at: string | null) => (at ? localTime(at) : 'Never'),
+                render: (at: string | null) => (at ? time(at) : 'Never'),
               },
               {
                 title: 'Remove',

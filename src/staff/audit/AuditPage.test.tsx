@@ -13,7 +13,7 @@ const row = (id: number, action = 'sign-in') => ({
 });
 
 describe('the audit log page', () => {
-  it('asks the API with the filters the address holds, as the local day’s first and last instants', async () => {
+  it('asks the API with the filters the address holds, as the college day’s first and last instants', async () => {
     const calls = staffApiAnswers({ 'GET /me': ADMIN, 'GET /audit': { rows: [row(7)], next: null } });
     renderStaff('/staff/audit?actor=dean%40college.example&action=sign-in&from=2026-11-01&to=2026-11-27');
     expect(await screen.findByText('row 7')).toBeVisible();
@@ -21,8 +21,9 @@ describe('the audit log page', () => {
     expect(Object.fromEntries(query)).toEqual({
       actor: 'dean@college.example',
       action: 'sign-in',
-      from: new Date(2026, 10, 1).toISOString(),
-      to: new Date(2026, 10, 27, 23, 59, 59, 999).toISOString(),
+      // America/New_York: 1 November 2026 starts in daylight time (UTC-4); 27 November ends in standard time (UTC-5).
+      from: '2026-11-01T04:00:00.000Z',
+      to: '2026-11-28T04:59:59.999Z',
     });
     expect(screen.getByLabelText('Actor email')).toHaveValue('dean@college.example');
     expect(screen.getByLabelText('Action')).toHaveValue('sign-in');
@@ -51,7 +52,7 @@ describe('the audit log page', () => {
     expect(router.state.location.search).toBe('?action=access-refused&from=2026-11-20');
     expect(Object.fromEntries(more.at(-1)!.query)).toEqual({
       action: 'access-refused',
-      from: new Date(2026, 10, 20).toISOString(),
+      from: '2026-11-20T05:00:00.000Z',
     });
     expect(calls.find((call) => call.path === '/staff/api/audit')!.query.get('before')).toBeNull();
     expect(next[0].query.get('before')).toBe('8');

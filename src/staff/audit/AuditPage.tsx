@@ -1,15 +1,16 @@
 /**
  * The audit log (admins): filters that live in the address (shareable, and Back returns to the previous ones), the
- * entries newest first with times in the browser's time zone, "Load more" for the next page (keyset), and the
+ * entries newest first with times in the college's time zone, "Load more" for the next page (keyset), and the
  * same filters as a CSV download.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Table } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS } from '../../kernel/staff/audit';
 import { STAFF_API } from '../../kernel/staff/paths';
 import { errorMessage } from '../api';
-import { localTime, timeZoneName } from '../time';
+import { useCollegeTime } from '../time';
 import { ErrorMessage, Field, TextInput, usePageTitle } from '../ui';
 import { useAuditLogInfiniteQuery, type AuditRow } from './endpoints';
 import { apiQuery, filtersFrom, filtersToParams, type AuditFilters } from './filters';
@@ -92,17 +93,19 @@ export default function AuditPage() {
   usePageTitle('Audit log');
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const log = useAuditLogInfiniteQuery(filters);
+  const { zone, ready, time } = useCollegeTime();
+  const query = apiQuery(filters, zone);
+  // The days are the college's: the log waits until its zone is known.
+  const log = useAuditLogInfiniteQuery(ready ? query : skipToken);
   const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
-  const csvQuery = new URLSearchParams(apiQuery(filters) as Record<string, string>).toString();
-  const zone = timeZoneName();
+  const csvQuery = new URLSearchParams(query as Record<string, string>).toString();
 
   const apply = (next: AuditFilters) => setParams(filtersToParams(next));
 
   return (
     <>
       <h1>Audit log</h1>
-      <p>Every sign-in, change and read of the console, newest first. Dates are in your time zone ({zone}).</p>
+      <p>Every sign-in, change and read of the console, newest first. Dates and times are the college’s ({zone}).</p>
       {/* Keyed by the address: Back shows the filters the address now holds. */}
       <FilterForm key={params.toString()} initial={filters} onApply={apply} />
       {log.isError ? (
@@ -122,7 +125,7 @@ export default function AuditPage() {
             <Table<AuditRow>
               rowKey="id"
               dataSource={rows}
-              loading={log.isLoading}
+              loading={!ready || log.isLoading}
               pagination={false}
               locale={{ emptyText: 'No entries match these filters.' }}
               columns={[
@@ -130,7 +133,7 @@ export default function AuditPage() {
                   title: `Time (${zone})`,
                   dataIndex: 'at',
                   key: 'at',
-                  render: (at: string) => <time dateTime={at}>{localTime(at)}</time>,
+                  render: (at: string) => <time dateTime={at}>{time(at)}</time>,
                 },
                 { title: 'Actor', dataIndex: 'actor', key: 'actor' },
                 { title: 'Action', dataIndex: 'action', key: 'action' },

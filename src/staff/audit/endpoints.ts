@@ -1,20 +1,19 @@
-import type { AuditPage, StaffShape } from '../../kernel/staff/contract';
+import type { AuditPage, AuditQuery, StaffShape } from '../../kernel/staff/contract';
 import { staffApi } from '../api';
-import { apiQuery, type AuditFilters } from './filters';
 
 export type AuditRow = StaffShape<typeof AuditPage>['rows'][number];
 
 export const auditApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
     /** The log, newest first, a page at a time: each next page asks for the rows before the last one's id. */
-    auditLog: build.infiniteQuery<StaffShape<typeof AuditPage>, AuditFilters, string | null>({
+    auditLog: build.infiniteQuery<StaffShape<typeof AuditPage>, StaffShape<typeof AuditQuery>, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.next,
       },
       query: ({ queryArg, pageParam }) => ({
         url: '/audit',
-        params: { ...apiQuery(queryArg), ...(pageParam ? { before: pageParam } : {}) },
+        params: { ...queryArg, ...(pageParam ? { before: pageParam } : {}) },
       }),
     }),
   }),

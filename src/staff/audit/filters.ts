@@ -1,4 +1,5 @@
 import type { AuditQuery, StaffShape } from '../../kernel/staff/contract';
+import { dayInZone } from '../time';
 
 /** The audit log's filters as the page's address holds them (?actor=&action=&from=&to=, dates as YYYY-MM-DD). */
 export interface AuditFilters {
@@ -9,7 +10,6 @@ export interface AuditFilters {
 }
 
 const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function filtersFrom(params: URLSearchParams): AuditFilters {
   const get = (key: keyof AuditFilters) => params.get(key)?.trim() ?? '';
@@ -24,23 +24,14 @@ export function filtersToParams(filters: AuditFilters): URLSearchParams {
 }
 
 /**
- * A day as the browser's local time zone has it (the table shows local times), as the instant the server compares
- * with: `from` the day's first millisecond, `to` its last.
+ * The API's query (GET /audit, /audit.csv) for these filters; unset ones are left out. The days are the college's
+ * (the table shows its times): `from` the day's first millisecond, `to` its last.
  */
-function dayBoundary(date: string, end: boolean): string | undefined {
-  const match = DATE.exec(date);
-  if (!match) return date || undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const at = end ? new Date(year, month, day, 23, 59, 59, 999) : new Date(year, month, day);
-  return at.toISOString();
-}
-
-/** The API's query (GET /audit, /audit.csv) for these filters; unset ones are left out. */
-export function apiQuery(filters: AuditFilters): StaffShape<typeof AuditQuery> {
+export function apiQuery(filters: AuditFilters, zone: string): StaffShape<typeof AuditQuery> {
   return {
     ...(filters.actor ? { actor: filters.actor } : {}),
     ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.from ? { from: dayBoundary(filters.from, false) } : {}),
-    ...(filters.to ? { to: dayBoundary(filters.to, true) } : {}),
+    ...(filters.from ? { from: dayInZone(filters.from, zone) } : {}),
+    ...(filters.to ? { to: dayInZone(filters.to, zone, true) } : {}),
   };
 }

@@ -9,9 +9,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../kernel/staff/messages';
 import { STAFF_API, STAFF_PATHS } from '../../kernel/staff/paths';
-import { errorMessage } from '../api';
+import { errorMessage, useStaffConfigQuery } from '../api';
 import { ErrorMessage, Field, TextInput, focusFirstInvalid, StatusMessage, usePageTitle } from '../ui';
-import { useSignInMutation, useStaffConfigQuery } from './endpoints';
+import { useSignInMutation } from './endpoints';
 
 /** The sign-in page's ?error= codes (server/src/staff/accounts/routes.ts, the SSO callback) and their messages. */
 const SSO_ERRORS: Record<string, string> = {
