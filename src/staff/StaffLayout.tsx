@@ -17,6 +17,7 @@ import { ErrorMessage } from './ui';
 /** The menu: each page with the least role that has it. */
 export const STAFF_PAGES: readonly { to: string; label: string; role: StaffRole }[] = [
   { to: STAFF_PATHS.home, label: 'Home', role: 'reader' },
+  { to: STAFF_PATHS.applicants, label: 'Applicants', role: 'reader' },
   { to: STAFF_PATHS.accounts, label: 'Staff accounts', role: 'admin' },
   { to: STAFF_PATHS.audit, label: 'Audit log', role: 'admin' },
   { to: STAFF_PATHS.roles, label: 'Roles', role: 'reader' },
@@ -61,7 +62,7 @@ export default function StaffLayout() {
             <ul>
               {STAFF_PAGES.filter((page) => roleAllows(user.role, page.role)).map((page) => (
                 <li key={page.to}>
-                  <NavLink to={page.to} end>
+                  <NavLink to={page.to} end={page.to === STAFF_PATHS.home}>
                     {page.label}
                   </NavLink>
                 </li>

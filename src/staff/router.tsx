@@ -38,6 +38,14 @@ export const staffRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import(/* webpackChunkName: "staff-page-home" */ './home/HomePage')) },
           {
+            path: STAFF_PATHS.applicants,
+            lazy: page(() => import(/* webpackChunkName: "staff-page-applicants" */ './applicants/ApplicantsPage')),
+          },
+          {
+            path: `${STAFF_PATHS.applicants}/:id`,
+            lazy: page(() => import(/* webpackChunkName: "staff-page-applicant" */ './applicants/ApplicantPage')),
+          },
+          {
             path: STAFF_PATHS.accounts,
             lazy: page(() => import(/* webpackChunkName: "staff-page-accounts" */ './accounts/AccountsPage')),
           },

@@ -6,6 +6,10 @@ export const STAFF_PATHS = {
   signIn: '/staff/sign-in',
   enrol: '/staff/enrol',
   accounts: '/staff/accounts',
+  applicants: '/staff/applicants',
   audit: '/staff/audit',
   roles: '/staff/roles',
 } as const;
+
+/** One applicant's page in the console. */
+export const staffApplicantPath = (id: string) => `${STAFF_PATHS.applicants}/${id}`;

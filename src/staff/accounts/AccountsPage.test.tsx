@@ -86,6 +86,6 @@ describe('the staff accounts page', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Roles']);
+    ).toEqual(['Home', 'Applicants', 'Roles']);
   });
 });

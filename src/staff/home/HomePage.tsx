@@ -7,6 +7,12 @@ import { usePageTitle } from '../ui';
 
 const PAGES = [
   {
+    to: STAFF_PATHS.applicants,
+    label: 'Applicants',
+    about: 'search, filter and read applications, their documents and PDF copies',
+    role: 'reader',
+  },
+  {
     to: STAFF_PATHS.accounts,
     label: 'Staff accounts',
     about: 'add and remove staff, and change their roles',
@@ -25,6 +31,11 @@ export default function HomePage() {
       <p>
         You are signed in as <strong>{ROLE_NAMES[me.role]}</strong>
         {me.via === 'sso' ? ' with your college account' : ''}.
+      </p>
+      <p className="staff-lead">
+        <Link className="staff-button staff-button-primary" to={STAFF_PATHS.applicants}>
+          Find and read applications
+        </Link>
       </p>
       <div className="staff-panel">
         <h2>Your role allows you to</h2>

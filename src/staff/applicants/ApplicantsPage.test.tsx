@@ -1,0 +1,170 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ADMIN, READER, renderStaff, staffApiAnswers } from '../testing';
+import type { Applicant, Applicants } from './endpoints';
+
+const row = (id: number, name: string, extra: Partial<Applicant> = {}): Applicant => ({
+  id: String(id),
+  applicationId: `APP-${String(id).padStart(6, '0')}`,
+  name,
+  email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+  status: 'submitted',
+  submittedAt: '2026-11-20T15:00:00.000Z',
+  lastSavedAt: '2026-11-20T14:00:00.000Z',
+  entryTerm: 'Fall 2027',
+  major: 'BIOL',
+  documentsWaiting: 0,
+  documentsFailed: 0,
+  ...extra,
+});
+
+const page = (rows: Applicant[], next: string | null = null): Applicants => ({
+  rows,
+  next,
+  counts: { none: 1, started: 2, validating: 0, submitted: rows.length },
+});
+
+const listCalls = (calls: ReturnType<typeof staffApiAnswers>) =>
+  calls.filter((call) => call.path === '/staff/api/applicants').map((call) => Object.fromEntries(call.query));
+
+describe('the applicant list', () => {
+  it('shows the rows, the counts per status and the sort, times in the college’s zone', async () => {
+    staffApiAnswers({
+      'GET /me': READER,
+      'GET /applicants': page([row(7, 'Ngozi Okafor', { documentsWaiting: 1, documentsFailed: 2 })]),
+    });
+    renderStaff('/staff/applicants');
+    const table = await screen.findByRole('table');
+    const link = await within(table).findByRole('link', { name: 'Ngozi Okafor' });
+    expect(link).toHaveAttribute('href', '/staff/applicants/7');
+    expect(within(table).getByText('APP-000007')).toBeVisible();
+    expect(within(table).getByText('Biology')).toBeVisible();
+    expect(within(table).getByText('1 waiting, 2 failed')).toBeVisible();
+    // 15:00 UTC is 10:00 in New York (the college's zone), whatever the browser's.
+    expect(within(table).getByText(/10:00:00.*EST/)).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText(/Showing 1 to 1 of 4 applicants\. Sorted by last name, ascending\./)).toBeVisible();
+    const counts = screen.getByRole('navigation', { name: 'Applicants by status' });
+    expect(within(counts).getByRole('link', { name: 'All 4' })).toHaveAttribute('aria-current', 'true');
+    expect(within(counts).getByRole('link', { name: 'Started 2' })).toHaveAttribute(
+      'href',
+      '/staff/applicants?status=started',
+    );
+  });
+
+  it('searches as one types: one request with q once typing pauses, the address keeping it', async () => {
+    const calls = staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const { user, router } = renderStaff('/staff/applicants');
+    expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toBeVisible();
+
+    const found = staffApiAnswers({ 'GET /applicants': page([row(7, 'Ngozi Okafor')]) });
+    await user.type(screen.getByLabelText('Search by name or email'), 'Okafr');
+    expect(await screen.findByRole('link', { name: 'Ngozi Okafor' })).toBeVisible();
+    expect(router.state.location.search).toBe('?q=Okafr');
+    expect(listCalls(found)).toEqual([{ q: 'Okafr' }]);
+    expect(listCalls(calls)).toEqual([{}]);
+  });
+
+  it('puts filters and sort in the address and the request, and Back returns to the previous ones', async () => {
+    const calls = staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const { user, router } = renderStaff('/staff/applicants');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+
+    await user.click(screen.getByRole('link', { name: /^Submitted/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=submitted'));
+    await user.selectOptions(screen.getByLabelText('Applied major'), 'BIOL');
+    await user.selectOptions(screen.getByLabelText('Entry term'), 'Fall 2027');
+    await user.selectOptions(screen.getByLabelText('Documents'), 'failed');
+    await user.type(screen.getByLabelText('Submitted from'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Submitted (America/New_York)' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        status: 'submitted',
+        major: 'BIOL',
+        term: 'Fall 2027',
+        documents: 'failed',
+        submittedFrom: '2026-11-01',
+        sort: 'submitted',
+        dir: 'desc',
+      }),
+    );
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toEqual({
+        status: 'submitted',
+        major: 'BIOL',
+        term: 'Fall 2027',
+        documents: 'failed',
+        submittedFrom: '2026-11-01',
+        sort: 'submitted',
+        dir: 'desc',
+      }),
+    );
+    const header = screen.getByRole('columnheader', { name: /Submitted/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(await screen.findByText(/Sorted by submitted date, descending\./)).toBeVisible();
+
+    // Back undoes the last change (the sort), keeping the filters before it.
+    await act(() => router.navigate(-1));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
+    expect(screen.getByLabelText('Submitted from')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('last_name');
+  });
+
+  it('pages by cursor: Next page sends after=, Previous page returns to the first', async () => {
+    const calls = staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')], 'c1') });
+    const { user, router } = renderStaff('/staff/applicants?q=a');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    expect(screen.queryByRole('link', { name: 'Previous page' })).not.toBeInTheDocument();
+
+    const second = staffApiAnswers({ 'GET /applicants': page([row(2, 'Grace Hopper')]) });
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toHaveAttribute(
+      'href',
+      '/staff/applicants/2?q=a&after=c1',
+    );
+    expect(listCalls(second)).toEqual([{ q: 'a', after: 'c1' }]);
+    expect(router.state.location.search).toBe('?q=a&after=c1');
+    expect(screen.getByRole('heading', { name: 'Results, page 2' })).toHaveFocus();
+    expect(screen.queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=a'));
+    expect(listCalls(calls).every((query) => !('after' in query))).toBe(true);
+  });
+
+  it('gives admins the export links with the filters, and readers none', async () => {
+    staffApiAnswers({ 'GET /me': ADMIN, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const { unmount } = renderStaff('/staff/applicants?status=submitted&major=BIOL&q=ada&after=c1');
+    const exports = await screen.findByRole('region', { name: 'Export' });
+    expect(within(exports).getByRole('link', { name: /^Applications/ })).toHaveAttribute(
+      'href',
+      '/staff/api/export/applications.csv?q=ada&status=submitted&major=BIOL',
+    );
+    expect(within(exports).getByRole('link', { name: /^Parents/ })).toHaveAttribute(
+      'href',
+      '/staff/api/export/parents.csv?q=ada&status=submitted&major=BIOL',
+    );
+    expect(within(exports).getByRole('link', { name: /^Activities/ })).toHaveAttribute(
+      'href',
+      '/staff/api/export/activities.csv?q=ada&status=submitted&major=BIOL',
+    );
+    unmount();
+
+    staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    renderStaff('/staff/applicants?status=submitted');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    expect(screen.queryByRole('region', { name: 'Export' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /\.csv|^Applications/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when the server refuses', async () => {
+    staffApiAnswers({
+      'GET /me': READER,
+      'GET /applicants': [400, { message: 'This list has changed. Please start from its first page.', code: 'Bad' }],
+    });
+    renderStaff('/staff/applicants?after=zzz');
+    expect(await screen.findByText('This list has changed. Please start from its first page.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/staff/applicants');
+  });
+});
