@@ -79,6 +79,25 @@ describe('health', () => {
       await other.close();
     }
   });
+  it('names libreoffice when soffice cannot be found (SOFFICE_PATH), after the database and the store', async () => {
+    const before = process.env.SOFFICE_PATH;
+    process.env.SOFFICE_PATH = '/nonexistent/soffice';
+    try {
+      let routes!: typeof import('../src/health/routes');
+      jest.isolateModules(() => {
+        routes = jest.requireActual('../src/health/routes');
+      });
+      const Fastify = (await import('fastify')).default;
+      const bare = Fastify();
+      routes.healthRoutes(bare, { db: t.app.db, config: t.config, storage: { kind: 'local' } as never });
+      const res = await bare.inject({ method: 'GET', url: '/readyz' });
+      expect([res.statusCode, res.json()]).toEqual([503, { status: 'unavailable', failing: 'libreoffice' }]);
+      await bare.close();
+    } finally {
+      if (before === undefined) delete process.env.SOFFICE_PATH;
+      else process.env.SOFFICE_PATH = before;
+    }
+  });
 });
 
 describe('metrics', () => {

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { migrationFiles } from '../db/migrate';
 import type { Storage } from '../documents/storage';
-import { SOFFICE } from '../documents/libreoffice/converter';
+import { SOFFICE, UNO_PYTHON } from '../documents/libreoffice/converter';
 import { NEVER_SHED } from '../metrics/routes';
 
 /** The parts /readyz names when one fails (and nothing more: no message, no host, no path). */
@@ -86,7 +86,8 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
     }
     if (applied < expectedMigrations) return 'migrations';
     if (!(await storeReachable())) return 'documents';
-    if (!findExecutable(SOFFICE)) return 'libreoffice';
+    // soffice, and the Python that drives it (python3-uno): both are needed to start a conversion.
+    if (!findExecutable(SOFFICE) || !findExecutable(UNO_PYTHON)) return 'libreoffice';
     return null;
   }
 
