@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { restoreBackup, writeBackup } from '../src/backup/archive';
 import { backupCommand } from '../src/backup/command';
 import { runCommand } from '../src/cli';
-import { openPglite } from '../src/db/pgliteDb';
+import { openPglite, type PgliteDb } from '../src/db/pgliteDb';
 import { makeApp, newApplicant, type TestApp } from './helpers';
 
 /** The embedded database on files, whatever database the rest of the suite runs on (npm run test:pg). */
@@ -132,6 +132,50 @@ it('the admin CLI takes the backup through the running server, which audits it',
     ...{ headers: { 'content-type': 'application/json' }, payload: {} },
   });
   expect(refused.statusCode).toBe(401);
+});
+
+it('with the server stopped, the CLI takes the backup itself; restore fills a fresh DATA_DIR that verifies', async () => {
+  const source = path.join(dir, 'stopped');
+  fs.mkdirSync(source);
+  const template = process.env.PGLITE_TEMPLATE;
+  await (
+    await openPglite({
+      dataDir: path.join(source, 'db'),
+      ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+    })
+  ).close();
+  const file = path.join(dir, 'stopped-backup.tar.gz');
+  expect(
+    await backupCommand(['backup', file], {
+      env: { DATA_DIR: source },
+      openApp: async () => {
+        const stopped = await makeApp({ ...EMBEDDED, dataDir: source });
+        return {
+          db: stopped.app.db as PgliteDb,
+          audit: (entry) => stopped.app.staff.audit.append({ ...entry, actor: 'cli:test' }),
+          close: () => stopped.close(),
+        };
+      },
+    }),
+  ).toBe(`Backup written to ${file}.`);
+
+  const target = path.join(dir, 'fresh');
+  const refuse = () => {
+    throw new Error('restore must not open an app');
+  };
+  expect(await backupCommand(['restore', file], { env: { DATA_DIR: target }, openApp: refuse })).toMatch(
+    /^Restored .* into .*fresh \(database\)/,
+  );
+  const restored = await makeApp({ ...EMBEDDED, dataDir: target });
+  try {
+    expect(await runCommand(restored.app, ['audit', 'verify'])).toMatch(/^The audit log is intact/);
+    const { rows } = await restored.app.db.query<{ actor: string; action: string }>(
+      `SELECT actor, action FROM audit_log WHERE target = 'backup'`,
+    );
+    expect(rows).toEqual([{ actor: 'cli:test', action: 'export' }]);
+  } finally {
+    await restored.close();
+  }
 });
 
 it('writeBackup leaves no file when the backup fails', async () => {
