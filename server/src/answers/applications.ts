@@ -83,3 +83,32 @@ export async function applicantsOverview(db: Queryable) {
   );
   return rows;
 }
+
+/**
+ * The staff console's list (staff/applicants) joins each applicant's application as `a`, for its last save (and, in
+ * the export, its answers): `userId` is the query's expression for the applicant's id.
+ */
+export const applicationJoin = (userId: string) => `LEFT JOIN applications a ON a.user_id = ${userId}`;
+
+/** The application's last save (when it has answers) and submission, for the console's timeline. */
+export async function applicationTimes(db: Queryable, userId: number | string) {
+  const { rows } = await db.query<{ saved_at: Date | null; submitted_at: Date | null }>(
+    `SELECT CASE WHEN answer <> '{}'::jsonb THEN updated_at END AS saved_at, submitted_at
+       FROM applications WHERE user_id = $1`,
+    [userId],
+  );
+  return rows[0] ?? { saved_at: null, submitted_at: null };
+}
+
+/**
+ * Many applications at once (the demo seed, server/src/demo): `records` is JSON of
+ * [{user_id, answer, submitted_at, updated_at}].
+ */
+export async function insertApplications(db: Queryable, records: string) {
+  await db.query(
+    `INSERT INTO applications (user_id, answer, version, submitted_at, updated_at)
+     SELECT x.user_id, x.answer, 1, x.submitted_at::timestamptz, x.updated_at::timestamptz
+       FROM json_to_recordset($1::json) AS x(user_id bigint, answer jsonb, submitted_at text, updated_at text)`,
+    [records],
+  );
+}

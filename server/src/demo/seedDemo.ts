@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/client';
+import { insertApplications } from '../answers/applications';
 import { completeApplication, incompleteApplication } from '../../../src/kernel/form/definition/sampleAnswers';
 import { PROGRAMS } from '../../../src/kernel/form/definition/education';
 import { entryTerms } from '../../../src/kernel/form/options/terms';
@@ -149,12 +150,7 @@ export async function seedDemo(db: { transaction<T>(fn: (tx: Queryable) => Promi
         status: a.status,
         document: a.document,
       }));
-      await tx.query(
-        `INSERT INTO applications (user_id, answer, version, submitted_at, updated_at)
-         SELECT x.user_id, x.answer, 1, x.submitted_at::timestamptz, x.updated_at::timestamptz
-           FROM json_to_recordset($1::json) AS x(user_id bigint, answer jsonb, submitted_at text, updated_at text)`,
-        [JSON.stringify(records)],
-      );
+      await insertApplications(tx, JSON.stringify(records));
       await tx.query(
         `INSERT INTO web_statuses (user_id, web_status, at)
          SELECT x.user_id, s.status, x.updated_at::timestamptz

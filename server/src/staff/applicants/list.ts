@@ -7,11 +7,12 @@ import {
   type StaffShape,
 } from '../../../../src/kernel/staff/contract';
 import type { Queryable } from '../audit/gate';
+import { applicationJoin } from '../../answers/applications';
 
 export type ListQuery = StaffShape<typeof ApplicantsQuery>;
 
 /** FROM of every list query: the narrow list row, and the application for its last save. */
-export const LIST_FROM = 'applicant_list l LEFT JOIN applications a ON a.user_id = l.user_id';
+export const LIST_FROM = `applicant_list l ${applicationJoin('l.user_id')}`;
 
 /**
  * The sorts, each with a value that never is NULL, so a page ends at a (value, id) key the next page starts after.

@@ -1,4 +1,4 @@
-import { printViewApplication } from '../../answers/applications';
+import { applicationTimes, printViewApplication } from '../../answers/applications';
 import { documentAnswersOf } from '../../documents/service';
 import type { ApplicationPdfService } from '../../pdf/service';
 import type { Storage } from '../../documents/storage';
@@ -32,8 +32,6 @@ async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[
      UNION ALL SELECT at, 'First answer saved' FROM web_statuses WHERE user_id = $1 AND web_status = 'started'
      UNION ALL SELECT at, 'Submit pressed with answers missing' FROM web_statuses
                 WHERE user_id = $1 AND web_status = 'validating'
-     UNION ALL SELECT updated_at, 'Last saved' FROM applications WHERE user_id = $1 AND answer <> '{}'::jsonb
-     UNION ALL SELECT submitted_at, 'Submitted' FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL
      UNION ALL SELECT created_at, 'Document uploaded: ' || file_name FROM conversion_jobs WHERE user_id = $1
      UNION ALL SELECT finished_at, CASE status WHEN 'completed' THEN 'Document converted: ' ELSE 'Document failed: ' END
                 || file_name || CASE WHEN status = 'failed' AND message <> '' THEN ' (' || message || ')' ELSE '' END
@@ -41,7 +39,13 @@ async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[
      ORDER BY 1`,
     [userId],
   );
-  return rows.map((row) => ({ at: new Date(row.at).toISOString(), what: row.what }));
+  const times = await applicationTimes(db, userId);
+  const events = [
+    ...rows,
+    ...(times.saved_at ? [{ at: times.saved_at, what: 'Last saved' }] : []),
+    ...(times.submitted_at ? [{ at: times.submitted_at, what: 'Submitted' }] : []),
+  ].map((row) => ({ at: new Date(row.at).toISOString(), what: row.what }));
+  return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** Readers find and read applications; every read is audited before it is made (the gate). */
