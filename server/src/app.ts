@@ -226,7 +226,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
   documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });
   pdfRoutes(app, { db, config, applicationPdf: services.applicationPdf });
-  await registerStaff(app, { db, config, mailer, rateLimit: publicRateLimit });
+  await registerStaff(app, {
+    db,
+    config,
+    mailer,
+    rateLimit: publicRateLimit,
+    storage,
+    applicationPdf: services.applicationPdf,
+  });
   await registerSpa(app, config.staticDir, config.clientConfig, {
     tokens: services.tokens,
     rateLimit: publicRateLimit,
