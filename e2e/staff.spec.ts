@@ -189,7 +189,7 @@ for (const viewport of VIEWPORTS) {
       await expect(reader.getByRole('heading', { level: 1, name: `Welcome, ${viewport.reader}` })).toBeVisible();
       // A reader's menu has no admin page.
       const menu = reader.getByRole('navigation', { name: 'Staff console' });
-      await expect(menu.getByRole('link')).toHaveText(['Home', 'Roles']);
+      await expect(menu.getByRole('link')).toHaveText(['Home', 'Applicants', 'Roles']);
       await expectAccessible(reader, `reader's home (${width})`);
       return key;
     });

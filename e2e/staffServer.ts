@@ -11,13 +11,16 @@ import { Secret, TOTP } from 'otpauth';
 import { freePort } from '../server/test/support/freePort';
 
 const NODE = path.resolve('node_modules/.bin/node');
-const DATA_DIR = path.resolve('.e2e-data/staff');
+/** Each spec's server its own data directory (the staff spec's is .e2e-data/staff). */
+const dataDirOf = (name: string) => path.resolve('.e2e-data', name);
 const CLIENT_ID = 'staff-console-e2e';
 const CLIENT_SECRET = 'staff-console-e2e-secret-0123456789abcdef';
 
 export interface StaffServer {
   /** http://localhost:PORT, the server's PUBLIC_URL. */
   url: string;
+  /** Its DATA_DIR (the outbox is in it). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -76,12 +79,17 @@ function stopProgram(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Adds `admins` with the admin CLI, then starts the OpenID provider and the server (production build in dist/) on
- * free ports. The server's single sign-on requires MFA.
+ * Adds `admins` (and `readers`) with the admin CLI, and `seed` fictional applicants (`seed-demo`), then starts the
+ * OpenID provider and the server (production build in dist/) on free ports. The server's single sign-on requires
+ * MFA. `name` names its data directory (.e2e-data/<name>), so specs never share one.
  */
-export async function startStaffServer(admins: string[]): Promise<StaffServer> {
+export async function startStaffServer(
+  admins: string[],
+  options: { readers?: string[]; seed?: number; name?: string } = {},
+): Promise<StaffServer> {
   const [port, oidcPort] = [await freePort(), await freePort()];
   const url = `http://localhost:${port}`;
+  const DATA_DIR = dataDirOf(options.name ?? 'staff');
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const provider = await startProgram(
     'server/test/support/oidcProvider.ts',
@@ -108,16 +116,13 @@ export async function startStaffServer(admins: string[]): Promise<StaffServer> {
     STAFF_OIDC_CLIENT_SECRET: CLIENT_SECRET,
     STAFF_OIDC_REQUIRE_MFA: 'true',
   };
+  // The CLI opens the embedded database itself: it runs before the server does.
+  const cli = (...args: string[]) =>
+    promisify(execFile)(NODE, ['--import', 'tsx', 'server/src/cli.ts', ...args], { env });
   try {
-    for (const email of admins) {
-      await promisify(execFile)(
-        NODE,
-        ['--import', 'tsx', 'server/src/cli.ts', 'staff', 'add', email, '--role', 'admin'],
-        {
-          env,
-        },
-      );
-    }
+    for (const email of admins) await cli('staff', 'add', email, '--role', 'admin');
+    for (const email of options.readers ?? []) await cli('staff', 'add', email, '--role', 'reader');
+    if (options.seed) await cli('seed-demo', String(options.seed));
   } catch (error) {
     await stopProgram(provider.child);
     throw error;
@@ -134,16 +139,18 @@ export async function startStaffServer(admins: string[]): Promise<StaffServer> {
   }
   return {
     url,
+    dataDir: DATA_DIR,
     stop: async () => {
       await Promise.all([stopProgram(server), stopProgram(provider.child)]);
     },
   };
 }
 
-/** The newest enrolment link mailed to `email` (the outbox's quoted-printable .eml files, decoded). */
-export function enrolLink(email: string): string {
-  const dir = path.join(DATA_DIR, 'outbox');
-  const mails = fs
+/** The mail sent to `email` by the server of `dataDir`, oldest first (quoted-printable .eml files, decoded). */
+export function mailTo(email: string, dataDir = dataDirOf('staff')): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
     .readdirSync(dir)
     .sort()
     .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
@@ -153,7 +160,13 @@ export function enrolLink(email: string): string {
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     )
     .filter((mail) => mail.includes(`To: ${email}`));
-  const link = mails.at(-1)?.match(/(http\S+\/staff\/enrol\?token=\S+)/)?.[1];
+}
+
+/** The newest enrolment link mailed to `email`. */
+export function enrolLink(email: string, dataDir?: string): string {
+  const link = mailTo(email, dataDir)
+    .at(-1)
+    ?.match(/(http\S+\/staff\/enrol\?token=\S+)/)?.[1];
   if (!link) throw new Error(`No enrolment link mailed to ${email}`);
   return link;
 }

@@ -301,7 +301,11 @@ export default function ApplicantsPage() {
   /** A new search or filter starts again at the first page. A search typed on refines in place (no history). */
   const change = (patch: Partial<ListFilters>) => {
     const typing = 'q' in patch && Object.keys(patch).length === 1 && Boolean(filters.q) && Boolean(patch.q);
-    go({ filters: { ...filters, ...patch }, trail: [] }, typing);
+    const next = { ...filters, ...patch };
+    // The defaults stay out of the address: a shared link is short, and one sort has one address.
+    if (next.sort === 'last_name') next.sort = undefined;
+    if (next.dir === 'asc') next.dir = undefined;
+    go({ filters: next, trail: [] }, typing);
   };
 
   const counts = (data?.counts ?? {}) as Record<string, number>;
@@ -357,10 +361,10 @@ export default function ApplicantsPage() {
             Every application these filters match{filters.status ? '' : ' (whatever its status)'}, not only this page,
             as CSV files for the student-information system.
           </p>
-          <ul>
+          <ul className="staff-downloads">
             {EXPORTS.map(({ file, label }) => (
               <li key={file}>
-                <a href={`${STAFF_API}/export/${file}.csv${filtersSearch(filters)}`} download>
+                <a className="staff-button" href={`${STAFF_API}/export/${file}.csv${filtersSearch(filters)}`} download>
                   {label}
                 </a>
               </li>
@@ -385,7 +389,7 @@ export default function ApplicantsPage() {
         <p role="status" className="staff-results-status">
           {shown} {sorted}
         </p>
-        <div className="staff-scroll" tabIndex={0} role="region" aria-labelledby="results-heading">
+        <div className="staff-scroll" tabIndex={0} role="region" aria-label="Applicants table">
           <table className="staff-table" aria-busy={list.isFetching || undefined}>
             <thead>
               <tr>
