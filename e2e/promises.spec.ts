@@ -6,9 +6,9 @@ import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { FORM_MESSAGES } from '../src/kernel/form/definition/messages';
 import { pageTexts } from '../server/test/fixtures/poppler';
-import { expectOnServer, newLoggedInApplicant } from './account';
+import { expectOnServer, newLoggedInApplicant, PASSWORD } from './account';
 import { afterMotion } from './motion';
-import { outbox } from './outbox';
+import { latestCode, outbox } from './outbox';
 
 /**
  * The applicant's journey, second pass (at 390 and 1280 px): a format mistake is shown where it is made, Check your
@@ -147,6 +147,47 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('textbox', { name: /^Activity Name/ }).nth(1)).toHaveValue('Chess Club');
       await expectOnServer(page.request, { activity_name: 'Debate Club', activity_2_name: 'Chess Club' });
       expect((await (await page.request.get('/api/add-another')).json()).activity).toBe(2);
+    });
+
+    test('a Confirm Card Error goes once the code is right; Log In has the email; the mail links /confirm', async ({
+      page,
+    }) => {
+      const username = `toast-${width}-${Date.now()}@example.com`;
+      expect((await page.request.post('/public/signup', { data: { username, password: PASSWORD } })).status()).toBe(
+        201,
+      );
+      await expect.poll(() => outbox().some((m) => m.includes(`To: ${username}`)), { timeout: 15_000 }).toBe(true);
+      const mail = outbox()
+        .filter((m) => m.includes(`To: ${username}`))
+        .at(-1)!;
+      expect(mail).toContain('Northfield College');
+      const link = mail.match(/http:\/\/\S+\/confirm\?username=\S+/)?.[0];
+      expect(link).toBeTruthy();
+      await page.goto(new URL(link!).pathname + new URL(link!).search);
+      await expect(page.getByLabel('Email')).toHaveValue(username);
+      const code = page.getByLabel('Confirmation Code');
+      const wrong = latestCode(username) === '000000' ? '111111' : '000000';
+      await code.fill(wrong);
+      await page.getByRole('button', { name: 'Confirm Account' }).click();
+      const error = page.getByRole('alert', { name: 'Confirm Card Error' });
+      await expect(error).toBeVisible();
+      await code.fill(latestCode(username));
+      await page.getByRole('button', { name: 'Confirm Account' }).click();
+      await expect(heading(page, 'Log In')).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveValue(username);
+      await expect(page.getByRole('status', { name: 'Success Notification' })).toBeVisible();
+      await expect(error).toHaveCount(0);
+      await expectAccessible(page, `Log In after confirming at ${width} px`);
+    });
+
+    test('a visitor sent to Sign Up is told the typed answers are kept', async ({ page }) => {
+      await page.goto('/about');
+      await expect(heading(page, 'About You')).toBeVisible();
+      await page.getByRole('textbox', { name: /^First Name/ }).first().fill('Ngozi');
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      await expect(heading(page, 'Sign Up')).toBeVisible();
+      await expect(page.getByText('The answers you typed are kept.', { exact: false })).toBeVisible();
+      await expectAccessible(page, `Sign Up with kept answers at ${width} px`);
     });
 
     test('the staff print view shows times in the college zone, and names the applicant on paper', async ({

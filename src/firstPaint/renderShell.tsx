@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { makeStore } from '../app/store';
 import { sessionDetected } from '../features/session';
 import type { ShellVariant } from '../kernel/shells';
-import { SectionLimitContext } from '../features/form';
+import { preloadLargeQuestions, SectionLimitContext } from '../features/form';
 import { SHELL_SECTIONS } from './shellSections';
 import { staticRouteTree } from './staticRouteTree';
 
@@ -16,6 +16,8 @@ export async function renderShell(variant: ShellVariant): Promise<string> {
   const store = makeStore();
   store.dispatch(sessionDetected({ isLoggedIn: variant.loggedIn, numLogins: variant.numLogins }));
   const page = await staticRouteTree(store, new URL(variant.path, 'http://localhost'));
+  // renderToString cannot wait: the questions loaded apart are loaded first.
+  await preloadLargeQuestions();
   // A long page carries its first screen only (the form's SectionLimitContext: the page itself knows nothing of shells).
   return renderToString(<SectionLimitContext.Provider value={SHELL_SECTIONS}>{page}</SectionLimitContext.Provider>);
 }

@@ -28,32 +28,4 @@ export function formatCollegeTime(date: Date | string | number, timeZone: string
   return formatIn(timeZone).format(new Date(date));
 }
 
-/** The calendar day (year, month 1-12, day) a moment falls on in `timeZone`. */
-export function dayIn(date: Date, timeZone: string = PARTNER.timeZone): { y: number; m: number; d: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day) };
-}
-
-/**
- * The college's zone as the SPA knows it: the page's app-config meta (the server writes COLLEGE_TIME_ZONE there when
- * set), else the partner configuration's.
- */
-export function readCollegeTimeZone(doc: Document | undefined = globalThis.document): string {
-  const content = doc?.head?.querySelector('meta[name="app-config"]')?.getAttribute('content');
-  return collegeTimeZoneOf(content) ?? PARTNER.timeZone;
-}
-
-/** The collegeTimeZone of an app-config meta's JSON, when it holds a zone the runtime knows. */
-export function collegeTimeZoneOf(appConfigJson: string | null | undefined): string | undefined {
-  if (!appConfigJson) return undefined;
-  try {
-    const zone: unknown = (JSON.parse(appConfigJson) as { collegeTimeZone?: unknown }).collegeTimeZone;
-    if (typeof zone !== 'string') return undefined;
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
+export { collegeTimeZoneOf, dayIn, readCollegeTimeZone } from './collegeZone';

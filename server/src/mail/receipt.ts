@@ -99,5 +99,3 @@ export function createReceiptSender(options: ReceiptOptions) {
     },
   };
 }
-
-export type ReceiptSender = ReturnType<typeof createReceiptSender>;

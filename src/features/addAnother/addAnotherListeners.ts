@@ -1,41 +1,18 @@
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
-import { UNDO_TOAST_MS } from '../../kernel/constants';
-import { reportFailure, toastShown } from '../notifications';
-import { answerChanged, answersCleared } from '../answers';
-import type { AppDispatch } from '../../app/store';
+import { reportFailure } from '../notifications';
 import {
   componentAdded,
-  ENTRY_REMOVED_TITLE,
   entryAddFailed,
   entryAddRequested,
   entryAddStarted,
-  entryRemoved,
   entryRemoveRequested,
   entryRemoveUndone,
-  UNDO_REMOVE,
-  type EntryAnswers,
 } from './addAnotherSlice';
 
-/** Answers as changes (so the outbox saves them): values set, nulls cleared. */
-function applyAnswers(dispatch: AppDispatch, answers: EntryAnswers) {
-  const cleared = Object.keys(answers).filter((key) => answers[key] === null);
-  for (const [key, value] of Object.entries(answers)) {
-    if (value !== null) dispatch(answerChanged({ key, value }));
-  }
-  if (cleared.length > 0) dispatch(answersCleared(cleared));
-}
-
-/** Stores a new count (PUT /api/add-another); false, with the error toast, when that failed. */
-async function storeCount(dispatch: AppDispatch, buttonId: string, count: number, title: string) {
-  try {
-    await dispatch(api.endpoints.putAddAnother.initiate({ button_id: buttonId, num_components: count })).unwrap();
-    return true;
-  } catch (error) {
-    reportFailure(dispatch, title, error);
-    return false;
-  }
-}
+type Flows = typeof import('./entryFlows');
+let flows: Flows | undefined;
+const loadFlows = async () => (flows ??= await import(/* webpackChunkName: "entry-flows" */ './entryFlows'));
 
 /**
  * 'Add another' (SPEC §4): the new count is stored (PUT /api/add-another), then the entry shows. A failure shows
@@ -57,35 +34,13 @@ export function addAddAnotherListeners(startListening: AppStartListening) {
     },
   });
 
-  // Removing an entry: the count goes down, later entries move up, and Undo puts everything back.
+  // Removing an entry (entryFlows.ts, loaded on first use): the count goes down, later entries move up, Undo.
   startListening({
     actionCreator: entryRemoveRequested,
-    effect: async ({ payload }, { dispatch }) => {
-      const { buttonId, count, answers, undo, entryName, title } = payload;
-      if (!(await storeCount(dispatch, buttonId, count, title))) return;
-      dispatch(componentAdded({ buttonId, count }));
-      applyAnswers(dispatch, answers);
-      dispatch(
-        toastShown({
-          severity: 'success',
-          title: ENTRY_REMOVED_TITLE,
-          message: entryRemoved(entryName),
-          durationMs: UNDO_TOAST_MS,
-          action: {
-            label: UNDO_REMOVE,
-            intent: entryRemoveUndone({ buttonId, count: count + 1, answers: undo, title }),
-          },
-        }),
-      );
-    },
+    effect: async ({ payload }, listenerApi) => (await loadFlows()).removeEntry(listenerApi, payload),
   });
   startListening({
     actionCreator: entryRemoveUndone,
-    effect: async ({ payload }, { dispatch }) => {
-      const { buttonId, count, answers, title } = payload;
-      if (!(await storeCount(dispatch, buttonId, count, title))) return;
-      dispatch(componentAdded({ buttonId, count }));
-      applyAnswers(dispatch, answers);
-    },
+    effect: async ({ payload }, { dispatch }) => (await loadFlows()).undoRemoval(dispatch, payload),
   });
 }

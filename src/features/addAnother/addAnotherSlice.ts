@@ -43,14 +43,13 @@ export const entryAddRequested = createAction<{ buttonId: string; count: number;
 export type EntryAnswers = Record<string, string | boolean | null>;
 
 /**
- * 'Remove' pressed on an entry: the count goes down to `count` (stored first), the later entries move up
- * (`answers`: each key's new value, null to clear) and a toast offers Undo (`undo`: the keys' values before).
+ * 'Remove' pressed on entry `number` (1-based) of those shown, whose answer keys are `keys` (one list per entry, in
+ * the same order): the count goes down (stored first), the later entries move up and a toast offers Undo.
  */
 export const entryRemoveRequested = createAction<{
   buttonId: string;
-  count: number;
-  answers: EntryAnswers;
-  undo: EntryAnswers;
+  number: number;
+  keys: string[][];
   /** "Activity 2", for the toast. */
   entryName: string;
   /** The error toast's title if storing the count fails. */
@@ -64,9 +63,5 @@ export const entryRemoveUndone = createAction<{
   answers: EntryAnswers;
   title: string;
 }>('addAnother/entryRemoveUndone');
-
-export const ENTRY_REMOVED_TITLE = 'Entry removed';
-export const entryRemoved = (name: string) => `${name} and its answers were removed.`;
-export const UNDO_REMOVE = 'Undo';
 
 export default addAnotherSlice.reducer;

@@ -4,8 +4,5 @@ export {
   addAnotherLoaded,
   entryAddRequested,
   entryRemoveRequested,
-  ENTRY_REMOVED_TITLE,
-  entryRemoved,
-  type EntryAnswers,
 } from './addAnotherSlice';
 export { addAddAnotherListeners } from './addAnotherListeners';

@@ -1,4 +1,4 @@
-import { dayIn, readCollegeTimeZone } from '../../kernel/time';
+import { dayIn, readCollegeTimeZone } from '../../kernel/collegeZone';
 
 /**
  * Application-deadline promotions (SPEC §1) as data. Each window is inclusive of both dates, in the college's time

@@ -13,7 +13,7 @@ import type { AppStartListening } from '../../app/store';
 import { revalidationRequested } from '../../shared/events';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
-import { answerChanged, answersCleared, fieldLeft, formatErrorsChanged, validationErrorsChanged } from '../answers';
+import { answerChanged, answersCleared, fieldLeft, validationErrorsChanged } from '../answers';
 
 interface Logic {
   keysToClear: typeof import('../../kernel/form/conditions').keysToClear;
@@ -78,10 +78,8 @@ export function addFormListeners(startListening: AppStartListening) {
 
       // A field flagged for its format is checked again as it is corrected (and cleared ones lose their flag).
       const flagged = listenerApi.getState().answers.formatErrors ?? {};
-      await recheckFormats(
-        listenerApi,
-        changed.filter((key) => key in flagged),
-      );
+      const recheck = changed.filter((key) => key in flagged);
+      if (recheck.length > 0) (validation ?? (await loadValidation())).recheckFormats(listenerApi, recheck);
     },
   });
   // Leaving a field shows its format and range problems, whatever the status (required ones wait: SPEC §4).
@@ -90,10 +88,7 @@ export function addFormListeners(startListening: AppStartListening) {
     effect: async ({ payload }, listenerApi) => {
       if (handled.has(payload)) return;
       handled.add(payload);
-      const { entryByKey } = logic ?? (await loadFormLogic());
-      const entry = entryByKey(payload.key);
-      if (!entry) return;
-      await recheckFormats(listenerApi, entry.question.type === 'monthYear' ? entry.answerKeys : [payload.key]);
+      (validation ?? (await loadValidation())).fieldLeftChecked(listenerApi, payload.key);
     },
   });
   // Answers the server changed (a document's mark): revalidated while validating, as a keystroke would be.
@@ -120,16 +115,4 @@ async function revalidateKeys(listenerApi: ListenerApi, keys: readonly string[])
   const state = listenerApi.getState();
   const errors = mergeErrors(state.answers.errors, revalidate(keys, state.answers.values));
   if (errors !== state.answers.errors) listenerApi.dispatch(validationErrorsChanged(errors));
-}
-
-/** The format messages of `keys` replaced in state.answers.formatErrors. */
-async function recheckFormats(listenerApi: ListenerApi, keys: readonly string[]) {
-  if (keys.length === 0) return;
-  const { validateFormat } = validation ?? (await loadValidation());
-  for (const key of keys) {
-    const state = listenerApi.getState().answers;
-    const messages = validateFormat(key, state.values);
-    const current = state.formatErrors?.[key] ?? [];
-    if (messages.join('\n') !== current.join('\n')) listenerApi.dispatch(formatErrorsChanged({ key, messages }));
-  }
 }

@@ -9,12 +9,18 @@ export { useSectionVisible } from './renderer/hooks';
 export { OnlyAnsweredContext } from './renderer/onlyAnswered';
 export { loadOptions } from './renderer/options';
 export { SectionLimitContext } from './sectionLimit';
+export { preloadLargeQuestions } from './registry';
 
 /** The pages, each its own chunk that the router loads on first visit. */
 export const formPages = {
   about: () => import(/* webpackChunkName: "page-about" */ './pages/AboutPage'),
   education: () => import(/* webpackChunkName: "page-education" */ './pages/EducationPage'),
-  finalSteps: () => import(/* webpackChunkName: "page-final-steps" */ './pages/FinalStepsPage'),
+  // With the upload and tabs it shows (their own chunk), so the page renders once.
+  finalSteps: () =>
+    Promise.all([
+      import(/* webpackChunkName: "page-final-steps" */ './pages/FinalStepsPage'),
+      import('./registry').then((m) => m.preloadLargeQuestions()),
+    ]).then(([page]) => page),
   checkAnswers: () => import(/* webpackChunkName: "page-check-answers" */ './check/CheckAnswersPage'),
   completion: () => import(/* webpackChunkName: "page-completion" */ './pages/CompletionPage'),
 };

@@ -3,11 +3,14 @@
  * validating. It wraps schema.ts (yup), so it is loaded on demand (import()) by the listeners that need it, never
  * in a page's first download.
  */
-import { validateAnswers, validateField, type ValidationErrors } from './schema';
+import { validateAnswers, validateField, validateFormat, type ValidationErrors } from './schema';
+import { entryByKey } from '../../kernel/form/definition';
+import { formatErrorsChanged } from '../answers';
+import type { AppDispatch, RootState } from '../../app/store';
 import type { Answers } from '../../kernel/form/definition/types';
 
 export type { ValidationErrors };
-export { validateFormat, validateFormats } from './schema';
+export { validateFormats } from './schema';
 
 /**
  * Every problem of the whole application, by answer key (SPEC §5): only questions that show are checked; all
@@ -51,4 +54,25 @@ export function mergeErrors(
     }
   }
   return next ?? (current as Record<string, string[]>);
+}
+
+interface StoreApi {
+  dispatch: AppDispatch;
+  getState: () => RootState;
+}
+
+/** The format messages of `keys` replaced in state.answers.formatErrors (what a field shows once left). */
+export function recheckFormats({ dispatch, getState }: StoreApi, keys: readonly string[]) {
+  for (const key of keys) {
+    const state = getState().answers;
+    const messages = validateFormat(key, state.values);
+    const current = state.formatErrors?.[key] ?? [];
+    if (messages.join('\n') !== current.join('\n')) dispatch(formatErrorsChanged({ key, messages }));
+  }
+}
+
+/** A field was left: its format is checked (a month/year pair's two keys together). */
+export function fieldLeftChecked(api: StoreApi, key: string) {
+  const entry = entryByKey(key);
+  if (entry) recheckFormats(api, entry.question.type === 'monthYear' ? entry.answerKeys : [key]);
 }

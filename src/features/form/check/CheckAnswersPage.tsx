@@ -4,6 +4,7 @@ import { SITE_NAME } from '../../../kernel/partner';
 import { entryByKey, FORM_PAGES_DEFINITION, questionByKey } from '../../../kernel/form/definition';
 import { useAppSelector } from '../../../shared/hooks';
 import { CheckModeContext, type CheckMode, type FromCheckState } from '../renderer/checkMode';
+import { CheckRow, Chosen } from './CheckRow';
 import type { Page, Section } from '../../../kernel/form/definition/types';
 import { useSectionVisible } from '../renderer/hooks';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
@@ -109,7 +110,7 @@ export default function CheckAnswersPage() {
     document.title = `${CHECK_ANSWERS_TITLE} - ${SITE_NAME}`;
   }, []);
   const issues = useFormatIssues();
-  const mode = useMemo<CheckMode>(() => ({ issues, changeHref }), [issues]);
+  const mode = useMemo<CheckMode>(() => ({ issues, changeHref, Row: CheckRow, Chosen }), [issues]);
   return (
     <CheckModeContext.Provider value={mode}>
       <div className="form-page check-answers">

@@ -1,8 +1,8 @@
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../../shared/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
-import { entryAddRequested, entryRemoveRequested, type EntryAnswers } from '../../addAnother';
+import { entryAddRequested, entryRemoveRequested } from '../../addAnother';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';
 import { answerKeysOf, entryPrefixes, entryQuestion } from '../../../kernel/form/definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
@@ -38,7 +38,6 @@ export function AddAnotherQuestion({
   const focusEntry = useRef<number | null>(null);
   const focusGroup = useRef(false);
   const container = useRef<HTMLDivElement>(null);
-  const { getState } = useAppStore();
 
   const entries = useMemo(() => {
     const templateKeys = new Set(question.questions.flatMap(answerKeysOf));
@@ -69,25 +68,12 @@ export function AddAnotherQuestion({
 
   /** Removes entry `number`: the later entries move up one, the last one's answers are cleared; Undo puts it back. */
   const remove = (number: number) => {
-    const values = getState().answers.values;
-    const keysOf = (i: number) => entries[i]!.questions.flatMap(answerKeysOf).flatMap((key) => [key, `${key}_desc`]);
-    const answers: EntryAnswers = {};
-    const undo: EntryAnswers = {};
-    for (let i = number - 1; i < count; i++) {
-      const keys = keysOf(i);
-      const next = i + 1 < count ? keysOf(i + 1) : null;
-      keys.forEach((key, k) => {
-        undo[key] = values[key] ?? null;
-        answers[key] = next ? (values[next[k]!] ?? null) : null;
-      });
-    }
     focusGroup.current = true;
     dispatch(
       entryRemoveRequested({
         buttonId,
-        count: count - 1,
-        answers,
-        undo,
+        number,
+        keys: entries.map((entry) => entry.questions.flatMap(answerKeysOf)),
         entryName: `${question.entryLabel} ${number}`,
         title: addAnotherError(question.label),
       }),

@@ -10,6 +10,10 @@ import { addAnotherError } from './AddAnotherQuestion';
 import { VISITOR_UPLOAD_MESSAGE } from './DocumentQuestion';
 import { tabsError } from './TabsQuestion';
 import { typedCleared, typedWillClear } from '../../tabs/messages';
+import { preloadLargeQuestions } from '../registry';
+
+// The upload and the tabs load apart (registry.tsx): loaded before these tests render them.
+beforeAll(() => preloadLargeQuestions());
 
 const toasts = (store: { getState: () => { notifications: { toasts: { severity: string; title: string }[] } } }) =>
   store.getState().notifications.toasts.map(({ severity, title }) => ({ severity, title }));

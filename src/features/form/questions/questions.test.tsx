@@ -22,6 +22,10 @@ import { LONG_OPTION_LIST } from '../renderer/optionListFill';
 import { QuestionRenderer } from '../renderer/QuestionRenderer';
 import { formState, LOGGED_IN, renderForm, renderQuestion, SECTION, valuesOf } from '../testing';
 import { VISITOR_UPLOAD_MESSAGE } from './DocumentQuestion';
+import { preloadLargeQuestions } from '../registry';
+
+// The upload and the tabs load apart (registry.tsx): loaded before these tests render them.
+beforeAll(() => preloadLargeQuestions());
 
 const COLORS = [
   { value: 'R', label: 'Red' },

@@ -4,9 +4,7 @@
  * service users: values as text, [X] / [ ] marks, no inputs or buttons.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { useCheckMode, type FromCheckState } from './checkMode';
-import { LinkedText } from './LinkedText';
+import { useCheckMode } from './checkMode';
 import type { Question, Section } from '../../../kernel/form/definition/types';
 
 /** One question of the form, rendered by its type's component: what QuestionRenderer takes. */
@@ -46,7 +44,7 @@ export function RequiredMark({ required }: { required: boolean }) {
 export function Hint({ id, hint }: { id: string; hint?: string }) {
   return hint ? (
     <p id={hintId(id)} className="form-hint">
-      <LinkedText text={hint} />
+      {hint}
     </p>
   ) : null;
 }
@@ -115,55 +113,23 @@ export function FieldsetShell({ id, label, hint, messages, required, children, a
 /* Read-only (service users: SPEC §1 print-style view)                                                                */
 /* ------------------------------------------------------------------------------------------------------------------ */
 
-const FROM_CHECK: FromCheckState = { fromCheck: true };
-
-export function ReadOnlyField({
-  id,
-  label,
-  children,
-  issueKeys,
-}: {
+export interface ReadOnlyFieldProps {
   id: string;
   label: ReactNode;
   children: ReactNode;
   /** The answer keys whose format messages mark this answer on the check page (the id's alone unless given). */
   issueKeys?: readonly string[];
-}) {
+}
+
+/** An answer read-only; on Check your answers, the check page's row (with its Change link and any problem). */
+export function ReadOnlyField(props: ReadOnlyFieldProps) {
   const check = useCheckMode();
-  if (!check) {
-    return (
-      <div className="form-field form-readonly" id={id}>
-        {label !== null && <p className="form-label">{label}</p>}
-        <div className="form-readonly-value">{children}</div>
-      </div>
-    );
-  }
-  const keys = issueKeys ?? [id];
-  const messages = [...new Set(keys.flatMap((key) => check.issues[key] ?? []))];
-  const href = check.changeHref(keys[0] ?? id);
-  const [pathname, hash] = href ? href.split('#') : [];
-  const invalid = messages.length > 0;
+  if (check) return <check.Row {...props} />;
+  const { id, label, children } = props;
   return (
-    <div
-      className={
-        invalid ? 'form-field form-readonly check-row check-row-invalid' : 'form-field form-readonly check-row'
-      }
-      id={id}
-    >
+    <div className="form-field form-readonly" id={id}>
       {label !== null && <p className="form-label">{label}</p>}
-      {invalid && (
-        <p id={errorId(id)} className="form-error">
-          <span className="form-sr-only">Error: </span>
-          {messages.join(' ')}
-        </p>
-      )}
       <div className="form-readonly-value">{children}</div>
-      {pathname && (
-        <Link className="check-change" to={{ pathname, hash: hash ? `#${hash}` : '' }} state={FROM_CHECK}>
-          {invalid ? 'Correct' : 'Change'}
-          <span className="form-sr-only"> {typeof label === 'string' ? label : 'this answer'}</span>
-        </Link>
-      )}
     </div>
   );
 }
@@ -178,18 +144,7 @@ export const mark = (checked: boolean) => (checked ? '[X]' : '[ ]');
 
 export function MarkList({ items }: { items: readonly { label: string; checked: boolean }[] }) {
   const check = useCheckMode();
-  if (check) {
-    const chosen = items.filter((item) => item.checked);
-    if (chosen.length === 0) return <p className="form-muted">Not answered</p>;
-    if (chosen.length === 1) return <p>{chosen[0]!.label}</p>;
-    return (
-      <ul className="check-chosen">
-        {chosen.map((item, i) => (
-          <li key={i}>{item.label}</li>
-        ))}
-      </ul>
-    );
-  }
+  if (check) return <check.Chosen items={items} />;
   return (
     <ul className="form-marks">
       {items.map((item, i) => (

@@ -1,30 +1,16 @@
-/** A web address in help text, without the punctuation that ends its sentence. */
-const ADDRESS = /https?:\/\/[^\s]+?(?=[.,;:!?)]*(?:\s|$))/g;
+/** Splits text around its web addresses (without the punctuation that ends their sentence): odd parts are addresses. */
+const ADDRESSES = /(https?:\/\/\S+?)(?=[.,;:!?)]*(?:\s|$))/;
 
 /** Text whose web addresses (the FAFSA's, in a revealed note) are links. */
 export function LinkedText({ text }: { text: string }) {
-  const parts: (string | { href: string })[] = [];
-  let last = 0;
-  for (const match of text.matchAll(ADDRESS)) {
-    const start = match.index ?? 0;
-    if (start > last) parts.push(text.slice(last, start));
-    parts.push({ href: match[0] });
-    last = start + match[0].length;
-  }
-  if (parts.length === 0) return <>{text}</>;
-  if (last < text.length) parts.push(text.slice(last));
-  return (
-    <>
-      {parts.map((part, i) =>
-        typeof part === 'string' ? (
-          part
-        ) : (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
-            {part.href}
-            <span className="form-sr-only"> (opens in a new tab)</span>
-          </a>
-        ),
-      )}
-    </>
+  return text.split(ADDRESSES).map((part, i) =>
+    i % 2 ? (
+      <a key={i} href={part} target="_blank" rel="noopener noreferrer">
+        {part}
+        <span className="form-sr-only"> (opens in a new tab)</span>
+      </a>
+    ) : (
+      part
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Check your answers (GOV.UK's pattern) renders the questions read-only, as the print view does, but for the
@@ -11,6 +11,10 @@ export interface CheckMode {
   issues: Readonly<Record<string, readonly string[]>>;
   /** Where an answer is changed (its page and the question), or undefined for one not on a page. */
   changeHref: (key: string) => string | undefined;
+  /** An answer's row (check/CheckRow.tsx, in the check page's chunk): its Change link, its problem. */
+  Row: ComponentType<{ id: string; label: ReactNode; children: ReactNode; issueKeys?: readonly string[] }>;
+  /** The chosen options only. */
+  Chosen: ComponentType<{ items: readonly { label: string; checked: boolean }[] }>;
 }
 export const CheckModeContext = createContext<CheckMode | null>(null);
 

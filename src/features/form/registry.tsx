@@ -3,7 +3,7 @@
  * an unknown type"). One component per question type of definition/types.ts; `satisfies` makes TypeScript
  * refuse a registry that misses a type.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { activeRenderers } from './activeRenderers';
 import type { Question, QuestionType } from '../../kernel/form/definition/types';
 import type { QuestionProps } from './renderer/Field';
@@ -13,16 +13,36 @@ import { CheckboxQuestion } from './questions/CheckboxQuestion';
 import { ConfirmationQuestion } from './questions/ConfirmationQuestion';
 import { ContentQuestion } from './questions/ContentQuestion';
 import { DateQuestion } from './questions/DateQuestion';
-import { DocumentQuestion } from './questions/DocumentQuestion';
 import { DropdownQuestion } from './questions/DropdownQuestion';
 import { LookupQuestion } from './questions/LookupQuestion';
 import { MonthYearQuestion } from './questions/MonthYearQuestion';
 import { PhoneQuestion } from './questions/PhoneQuestion';
 import { RadioQuestion } from './questions/RadioQuestion';
 import { SsnQuestion } from './questions/SsnQuestion';
-import { TabsQuestion } from './questions/TabsQuestion';
 import { TextareaQuestion } from './questions/TextareaQuestion';
 import { TextQuestion } from './questions/TextQuestion';
+
+/**
+ * The upload and the tabs around it (the largest questions, on Final Steps only) come in their own chunk, so the other
+ * pages' first download does not carry them. preloadLargeQuestions() loads it (Final Steps' page loader and the
+ * build's shells wait for it): once loaded they render at once; before, the page waits for them as for its own chunk.
+ */
+type Large = typeof import('./questions/largeQuestions');
+let large: Large | undefined;
+let loading: Promise<Large> | undefined;
+export const preloadLargeQuestions = (): Promise<Large> =>
+  (loading ??= import(/* webpackChunkName: "questions-large" */ './questions/largeQuestions').then((m) => (large = m)));
+
+function deferred<P extends object>(pick: (m: Large) => ComponentType<P>): ComponentType<P> {
+  const Lazy = lazy(() => preloadLargeQuestions().then((m) => ({ default: pick(m) })));
+  return function Deferred(props: P) {
+    const Loaded = large ? pick(large) : null;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+}
+
+const DocumentQuestion = deferred((m) => m.DocumentQuestion);
+const TabsQuestion = deferred((m) => m.TabsQuestion);
 
 type Renderers = { [T in QuestionType]: ComponentType<QuestionProps<Extract<Question, { type: T }>>> };
 

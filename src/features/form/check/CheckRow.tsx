@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { errorId } from '../renderer/Field';
+import { useCheckMode, type FromCheckState } from '../renderer/checkMode';
+
+const FROM_CHECK: FromCheckState = { fromCheck: true };
+
+/** One answer on Check your answers: its label, any format problem, the answer, and a link to change it. */
+export function CheckRow({
+  id,
+  label,
+  children,
+  issueKeys,
+}: {
+  id: string;
+  label: ReactNode;
+  children: ReactNode;
+  issueKeys?: readonly string[];
+}) {
+  const check = useCheckMode()!;
+  const keys = issueKeys ?? [id];
+  const messages = [...new Set(keys.flatMap((key) => check.issues[key] ?? []))];
+  const href = check.changeHref(keys[0] ?? id);
+  const [pathname, hash] = href ? href.split('#') : [];
+  const invalid = messages.length > 0;
+  return (
+    <div
+      className={
+        invalid ? 'form-field form-readonly check-row check-row-invalid' : 'form-field form-readonly check-row'
+      }
+      id={id}
+    >
+      {label !== null && <p className="form-label">{label}</p>}
+      {invalid && (
+        <p id={errorId(id)} className="form-error">
+          <span className="form-sr-only">Error: </span>
+          {messages.join(' ')}
+        </p>
+      )}
+      <div className="form-readonly-value">{children}</div>
+      {pathname && (
+        <Link className="check-change" to={{ pathname, hash: hash ? `#${hash}` : '' }} state={FROM_CHECK}>
+          {invalid ? 'Correct' : 'Change'}
+          <span className="form-sr-only"> {typeof label === 'string' ? label : 'this answer'}</span>
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The options chosen, and only those (no [ ] for the others). */
+export function Chosen({ items }: { items: readonly { label: string; checked: boolean }[] }) {
+  const chosen = items.filter((item) => item.checked);
+  if (chosen.length === 0) return <p className="form-muted">Not answered</p>;
+  if (chosen.length === 1) return <p>{chosen[0]!.label}</p>;
+  return (
+    <ul className="check-chosen">
+      {chosen.map((item, i) => (
+        <li key={i}>{item.label}</li>
+      ))}
+    </ul>
+  );
+}

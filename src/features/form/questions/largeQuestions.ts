@@ -1,0 +1,3 @@
+/** The question components the registry loads apart (registry.tsx: preloadLargeQuestions). */
+export { DocumentQuestion } from './DocumentQuestion';
+export { TabsQuestion } from './TabsQuestion';
