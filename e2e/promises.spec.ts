@@ -183,7 +183,10 @@ for (const width of [390, 1280]) {
     test('a visitor sent to Sign Up is told the typed answers are kept', async ({ page }) => {
       await page.goto('/about');
       await expect(heading(page, 'About You')).toBeVisible();
-      await page.getByRole('textbox', { name: /^First Name/ }).first().fill('Ngozi');
+      await page
+        .getByRole('textbox', { name: /^First Name/ })
+        .first()
+        .fill('Ngozi');
       await page.getByRole('button', { name: 'Save and Continue' }).click();
       await expect(heading(page, 'Sign Up')).toBeVisible();
       await expect(page.getByText('The answers you typed are kept.', { exact: false })).toBeVisible();
