@@ -28,4 +28,4 @@ export function formatCollegeTime(date: Date | string | number, timeZone: string
   return formatIn(timeZone).format(new Date(date));
 }
 
-export { collegeTimeZoneOf, dayIn, readCollegeTimeZone } from './collegeZone';
+export { collegeTimeZoneOf, readCollegeTimeZone } from './collegeZone';
