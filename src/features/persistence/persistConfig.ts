@@ -47,6 +47,8 @@ export function reconcile(inbound: Partial<RootState>, original: RootState, redu
     merged.answers = {
       values: { ...inbound.answers.values, ...reduced.answers.values },
       errors: { ...inbound.answers.errors, ...reduced.answers.errors },
+      // A copy stored before format errors were kept has none: the store's own (empty) map then stays.
+      formatErrors: { ...inbound.answers.formatErrors, ...reduced.answers.formatErrors },
     };
   }
   if (inbound.addAnother)

@@ -28,7 +28,7 @@ describe('persisting answers on the device', () => {
     store.dispatch(answerChanged({ key: 'gender', value: 'F', desc: 'Female' }));
     await flush();
     const saved = stored(VISITOR)!;
-    expect(saved.answers).toEqual({ values: { gender: 'F', gender_desc: 'Female' }, errors: {} });
+    expect(saved.answers).toEqual({ values: { gender: 'F', gender_desc: 'Female' }, errors: {}, formatErrors: {} });
     expect(saved.sync).toEqual({ dirty: ['gender'], version: null });
     expect(Object.keys(saved).sort()).toEqual(['_persist', 'addAnother', 'answers', 'sync', 'tabs']);
   });
@@ -125,6 +125,14 @@ describe('migrations', () => {
     const reduced = rootReducer(initial, answerChanged({ key: 'b', value: 'memory' }));
     const merged = reconcile({ answers: { values: { a: 'stored', b: 'stored' }, errors: {} } }, initial, reduced);
     expect(merged.answers.values).toEqual({ a: 'stored', b: 'memory' });
+    // A copy stored before format errors were kept has none; one stored after keeps them.
+    expect(merged.answers.formatErrors).toEqual({});
+    const withFormat = reconcile(
+      { answers: { values: {}, errors: {}, formatErrors: { phone_mobile: ['bad'] } } },
+      initial,
+      reduced,
+    );
+    expect(withFormat.answers.formatErrors).toEqual({ phone_mobile: ['bad'] });
   });
 });
 
