@@ -4,6 +4,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { STAFF_ROLES, type StaffRole } from './roles';
+import { APPLICANT_SORTS, APPLICANT_STATUSES, type ApplicantSort, type ApplicantStatus } from './applicants';
 
 const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
@@ -90,19 +91,6 @@ export type StaffShape<T extends TSchema> = Static<T>;
 
 /* ---- Applicants (readers) ---- */
 
-/** Where an application is: no answers yet, started, validating (Submit pressed, answers missing), submitted. */
-export const APPLICANT_STATUSES = ['none', 'started', 'validating', 'submitted'] as const;
-export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
-export const APPLICANT_STATUS_LABELS: Record<ApplicantStatus, string> = {
-  none: 'No answers yet',
-  started: 'Started',
-  validating: 'Validating',
-  submitted: 'Submitted',
-};
-export const APPLICANT_SORTS = ['last_name', 'submitted', 'saved'] as const;
-export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
-export const APPLICANTS_PAGE_SIZE = 50;
-
 const statusSchema = Type.Unsafe<ApplicantStatus>({ type: 'string', enum: [...APPLICANT_STATUSES] });
 const isoDate = text(10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
@@ -140,6 +128,3 @@ export const ApplicantsPage = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
 });
 export const ApplicantParams = closed({ id: text(20, { pattern: '^[0-9]+$' }) });
-
-/** The application's stable id, as staff and the student-information system see it: APP-000123. */
-export const applicationIdOf = (userId: string | number) => `APP-${String(userId).padStart(6, '0')}`;

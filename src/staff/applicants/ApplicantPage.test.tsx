@@ -1,13 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import {
-  APPLICANT_SORTS,
-  APPLICANT_STATUSES,
-  APPLICANT_STATUS_LABELS,
-  APPLICANTS_PAGE_SIZE,
-} from '../../kernel/staff/contract';
 import { READER, renderStaff, staffApiAnswers } from '../testing';
 import type { Applicant, ApplicantDetail } from './endpoints';
-import { PAGE_SIZE, SORT_LABELS, STATUS_LABELS, STATUSES } from './listQuery';
 
 const DETAIL: ApplicantDetail = {
   id: '7',
@@ -115,14 +108,5 @@ describe('one applicant', () => {
     expect(router.state.location.search).toBe('?status=submitted&after=c1');
     expect(Object.fromEntries(next[0].query)).toEqual({ status: 'submitted', after: 'c1' });
     expect(calls.some((call) => call.path === '/staff/api/applicants/7')).toBe(true);
-  });
-});
-
-describe('the console’s copy of the contract’s values', () => {
-  it('matches the contract', () => {
-    expect(STATUSES).toEqual(APPLICANT_STATUSES);
-    expect(STATUS_LABELS).toEqual(APPLICANT_STATUS_LABELS);
-    expect(Object.keys(SORT_LABELS)).toEqual(APPLICANT_SORTS);
-    expect(PAGE_SIZE).toBe(APPLICANTS_PAGE_SIZE);
   });
 });

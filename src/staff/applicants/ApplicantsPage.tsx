@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ApplicantSort, ApplicantStatus } from '../../kernel/staff/contract';
+import type { ApplicantSort, ApplicantStatus } from '../../kernel/staff/applicants';
 import { STAFF_API, STAFF_PATHS, staffApplicantPath } from '../../kernel/staff/paths';
 import { roleAllows } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';

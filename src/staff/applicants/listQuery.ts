@@ -4,7 +4,15 @@
  * dropping it gives the previous page's address (the API pages by key, forward only). A shared link shows the
  * same page; Back returns to the previous one.
  */
-import type { ApplicantSort, ApplicantStatus, ApplicantsQuery, StaffShape } from '../../kernel/staff/contract';
+import type { ApplicantsQuery, StaffShape } from '../../kernel/staff/contract';
+import {
+  APPLICANT_SORTS,
+  APPLICANT_STATUS_LABELS,
+  APPLICANT_STATUSES,
+  APPLICANTS_PAGE_SIZE,
+  type ApplicantSort,
+  type ApplicantStatus,
+} from '../../kernel/staff/applicants';
 
 export type ApiQuery = StaffShape<typeof ApplicantsQuery>;
 /** Everything but the page. */
@@ -16,20 +24,10 @@ export interface ListState {
   trail: string[];
 }
 
-/*
- * The contract's values, repeated: contract.ts brings TypeBox along at run time (about 10 KB gzip), which a page's
- * first download cannot afford, so only its types are imported and these are checked against them.
- */
-export const STATUSES = ['none', 'started', 'validating', 'submitted'] as const satisfies readonly ApplicantStatus[];
-export const STATUS_LABELS: Record<ApplicantStatus, string> = {
-  none: 'No answers yet',
-  started: 'Started',
-  validating: 'Validating',
-  submitted: 'Submitted',
-};
-const SORTS = ['last_name', 'submitted', 'saved'] as const satisfies readonly ApplicantSort[];
-/** Rows per page (the contract's APPLICANTS_PAGE_SIZE). */
-export const PAGE_SIZE = 50;
+/** Statuses, their labels and the rows per page: the kernel's (no schema library in this page's download). */
+export const STATUSES = APPLICANT_STATUSES;
+export const STATUS_LABELS = APPLICANT_STATUS_LABELS;
+export const PAGE_SIZE = APPLICANTS_PAGE_SIZE;
 
 export const DOCUMENT_FILTERS = { waiting: 'Documents waiting', failed: 'Documents failed' } as const;
 export const SORT_LABELS: Record<ApplicantSort, string> = {
@@ -70,7 +68,7 @@ export function listFrom(params: URLSearchParams): ListState {
     term: text('term'),
     major: text('major'),
     documents: oneOf(['waiting', 'failed'] as const, params.get('documents')),
-    sort: oneOf<ApplicantSort>(SORTS, params.get('sort')),
+    sort: oneOf<ApplicantSort>(APPLICANT_SORTS, params.get('sort')),
     dir: oneOf(['asc', 'desc'] as const, params.get('dir')),
   };
   const trail = params

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src/kernel/staff/exportColumns';
-import { applicationIdOf } from '../../../../src/kernel/staff/contract';
+import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
 import type { Queryable } from '../audit/gate';
 import { csvLines, safeCell } from '../csv';
 import { filters, LIST_FROM, param, whereSql, type ListQuery } from './list';

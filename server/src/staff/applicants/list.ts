@@ -1,11 +1,10 @@
+import type { ApplicantsQuery, StaffShape } from '../../../../src/kernel/staff/contract';
 import {
   APPLICANTS_PAGE_SIZE,
   APPLICANT_STATUSES,
   applicationIdOf,
   type ApplicantStatus,
-  type ApplicantsQuery,
-  type StaffShape,
-} from '../../../../src/kernel/staff/contract';
+} from '../../../../src/kernel/staff/applicants';
 import type { Queryable } from '../audit/gate';
 import { applicationJoin } from '../../answers/applications';
 

@@ -3,7 +3,7 @@ import { documentAnswersOf } from '../../documents/service';
 import type { ApplicationPdfService } from '../../pdf/service';
 import type { Storage } from '../../documents/storage';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { applicationIdOf } from '../../../../src/kernel/staff/contract';
+import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
 import type { Gate, Queryable } from '../audit/gate';
 import type { AuditContext } from '../accounts/service';
 import { BadCursor, listApplicants, type ListQuery } from './list';
