@@ -3,6 +3,7 @@
  * has, and the page. Nobody signed in (401 from /me) → the sign-in page. A page the role does not allow is still
  * reachable by its address: the server refuses its calls (403, written to the audit log) and the page says so.
  */
+import { useState } from 'react';
 import { Button } from 'antd';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { roleAllows, type StaffRole } from '../kernel/staff/roles';
@@ -28,14 +29,21 @@ export default function StaffLayout() {
   const [signOut, signingOut] = useSignOutMutation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  // Signing out on purpose: /me answering 401 meanwhile (the layout may still be mounted while the sign-in page
+  // loads) must not replace "You have been signed out." with "your session has ended".
+  const [leaving, setLeaving] = useState(false);
 
-  if (me.isError && (me.error as StaffApiError).status === 401) {
+  if (!leaving && me.isError && (me.error as StaffApiError).status === 401) {
     return <Navigate to={STAFF_PATHS.signIn} replace state={{ message: STAFF_MESSAGES.notSignedIn }} />;
   }
 
   const onSignOut = async () => {
+    setLeaving(true);
     const result = await signOut();
-    if ('error' in result) return;
+    if ('error' in result) {
+      setLeaving(false);
+      return;
+    }
     await navigate(STAFF_PATHS.signIn, { replace: true, state: { message: result.data.message } });
     // Nothing the console read stays in memory after sign-out (reset once this layout, which asks for /me, is gone).
     dispatch(staffApi.util.resetApiState());

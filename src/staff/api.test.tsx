@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../tests/msw/server';
 import { STAFF_MESSAGES } from '../kernel/staff/messages';
 import { ADMIN, renderStaff, staffApiAnswers } from './testing';
+import { staffApi } from './api';
 
 describe('the staff API', () => {
   it('sends a call answered 401 (the session ended) to the sign-in page, which says why', async () => {
@@ -30,5 +33,29 @@ describe('the staff API', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(STAFF_MESSAGES.badSignIn);
     expect(router.state.location.pathname).toBe('/staff/sign-in');
+  });
+
+  it('after Sign out says "signed out", though /me is answered 401 while the page changes', async () => {
+    let signedOut = false;
+    staffApiAnswers({ 'POST /sign-out': { message: STAFF_MESSAGES.signedOut } });
+    server.use(
+      http.get('*/staff/api/me', () =>
+        signedOut
+          ? HttpResponse.json({ message: STAFF_MESSAGES.notSignedIn, code: 'Unauthorized' }, { status: 401 })
+          : HttpResponse.json(ADMIN),
+      ),
+      http.post('*/staff/api/sign-out', () => {
+        signedOut = true;
+        return HttpResponse.json({ message: STAFF_MESSAGES.signedOut });
+      }),
+    );
+    const { router, user, store } = renderStaff('/staff');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText(STAFF_MESSAGES.signedOut)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/staff/sign-in');
+    // /me asked again meanwhile (the layout is still there while the sign-in page loads) does not change the message.
+    await store.dispatch(staffApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
+    expect(screen.getByText(STAFF_MESSAGES.signedOut)).toBeVisible();
+    expect(screen.queryByText(STAFF_MESSAGES.notSignedIn)).toBeNull();
   });
 });
