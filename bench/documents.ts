@@ -114,6 +114,10 @@ async function convertFile(name: string, bytes: Buffer, using = converters) {
 }
 
 /** Runs every measurement; `onTiming` sees each one as it completes (the CLI prints them). */
+/** The server's defaults (no PAPER_SIZE or COLLEGE_TIME_ZONE), as a started server would pass them. */
+const { paperSize, collegeTimeZone } = loadConfig({});
+const PDF_SETTINGS = { paperSize, timeZone: collegeTimeZone };
+
 export async function measureDocuments(onTiming: (t: DocumentTiming) => void = () => {}): Promise<DocumentTiming[]> {
   const out: DocumentTiming[] = [];
   const add = (t: DocumentTiming) => {
@@ -200,6 +204,7 @@ export async function measureDocuments(onTiming: (t: DocumentTiming) => void = (
         submittedAt: null,
         documents,
         compress: true,
+        settings: PDF_SETTINGS,
       }),
     );
     add(

@@ -140,6 +140,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       documents,
       log: app.log,
       compress: config.pdfCompress,
+      settings: { paperSize: config.paperSize, timeZone: config.collegeTimeZone },
       onBuilt: metrics.pdfBuilt,
     }),
   };

@@ -127,8 +127,8 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
     await seedDemo(app.db, count);
     await app.staff.audit.append({
       ...by,
-      action: 'applicants-listed',
-      detail: `seed-demo added ${count} fictional applicants`,
+      action: 'demo-seeded',
+      detail: `${count} fictional applicants`,
     });
     return `Added ${count} fictional applicants (@${DEMO_DOMAIN}).`;
   }

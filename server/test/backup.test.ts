@@ -121,9 +121,9 @@ it('the admin CLI takes the backup through the running server, which audits it',
   );
   expect(rows.map((r) => `${r.actor} ${r.action} ${r.target}`)).toEqual([
     'admin-api admin-api POST /admin/backup',
-    'admin-api export backup',
+    'admin-api backup backup',
     'admin-api admin-api POST /admin/backup',
-    'admin-api export backup',
+    'admin-api backup backup',
   ]);
   // Refused without the token (and that refusal is audited too).
   const refused = await t.app.inject({
@@ -172,7 +172,7 @@ it('with the server stopped, the CLI takes the backup itself; restore fills a fr
     const { rows } = await restored.app.db.query<{ actor: string; action: string }>(
       `SELECT actor, action FROM audit_log WHERE target = 'backup'`,
     );
-    expect(rows).toEqual([{ actor: 'cli:test', action: 'export' }]);
+    expect(rows).toEqual([{ actor: 'cli:test', action: 'backup' }]);
   } finally {
     await restored.close();
   }

@@ -343,6 +343,7 @@ describe('buildApplicationPdf', () => {
       username: 'eleni@example.com',
       submittedAt: null,
       compress,
+      settings: { paperSize: t.config.paperSize, timeZone: t.config.collegeTimeZone },
       documents: [
         { answerKey: 'essay_doc', label: 'Essay', fileName: 'essay.docx', fileSize: 10, bytes: essay.bytes },
         { answerKey: 'transcript_doc', label: 'Transcript', fileSize: 10, ...second },

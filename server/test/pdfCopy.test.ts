@@ -1,9 +1,14 @@
 import { PDFDocument } from 'pdf-lib';
 import { buildApplicationPdf } from '../src/pdf/build';
 import { printableApplication } from '../src/pdf/outline';
-import { pdfFileName } from '../src/pdf/routes';
+import { pdfFileName } from '../src/pdf/fileNames';
+import { loadConfig } from '../src/config';
 import * as files from './fixtures/files';
 import { pageTexts } from './fixtures/poppler';
+
+/** The server's defaults (no PAPER_SIZE, no COLLEGE_TIME_ZONE): Letter, New York. */
+const { paperSize, collegeTimeZone } = loadConfig({});
+const DEFAULT_SETTINGS = { paperSize, timeZone: collegeTimeZone };
 
 /** The copy of Ngozi Okafor's application with a two-page transcript attached. */
 async function copy(options: { paperSize?: 'LETTER' | 'A4'; timeZone?: string } = {}) {
@@ -25,7 +30,7 @@ async function copy(options: { paperSize?: 'LETTER' | 'A4'; timeZone?: string } 
         bytes: await files.pdf(2, 'Transcript page'),
       },
     ],
-    ...options,
+    settings: { ...DEFAULT_SETTINGS, ...options },
   });
   return {
     ...bytes,

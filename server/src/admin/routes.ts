@@ -130,7 +130,7 @@ export function adminRoutes(
     // Before the dump, so the backup holds its own audit row (and `audit verify` of a restored copy checks it).
     await app.staff.audit.append({
       ...from(request),
-      action: 'export',
+      action: 'backup',
       target: 'backup',
       detail: 'the embedded database and FILES_DIR',
     });

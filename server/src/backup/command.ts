@@ -42,7 +42,7 @@ export async function backupCommand(
     /** Opens the server's app on the database the CLI has claimed (cli.ts: buildApp), for a backup it takes itself. */
     openApp: () => Promise<{
       db: PgliteDb;
-      audit: (entry: { action: 'export'; target: string; detail: string }) => Promise<unknown>;
+      audit: (entry: { action: 'backup'; target: string; detail: string }) => Promise<unknown>;
       close(): Promise<void>;
     }>;
   },
@@ -73,7 +73,7 @@ export async function backupCommand(
   }
   const app = await deps.openApp();
   try {
-    await app.audit({ action: 'export', target: 'backup', detail: 'the embedded database and FILES_DIR' });
+    await app.audit({ action: 'backup', target: 'backup', detail: 'the embedded database and FILES_DIR' });
     await writeBackup(await backupStream(app.db, config.filesDir), file);
   } finally {
     await app.close();

@@ -39,7 +39,11 @@ export async function clearLoginFailures(db: Queryable, table: AccountTable, id:
   await db.query(`UPDATE ${table} SET failed_logins = 0, locked_until = NULL WHERE id = $1`, [id]);
 }
 
-/** "Too many failed attempts. Please try again in N minutes…" counts whole minutes, at least one. */
-export function minutesLeft(until: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+/**
+ * "Too many failed attempts. Please try again in N minutes" (whole minutes, at least one), without its end: the
+ * applicants' adds "or reset your password.", the staff's a full stop.
+ */
+export function lockedMessage(until: Date): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -3,12 +3,12 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, tooMany } from '../http/errors';
 import { maskAddress, type Mailer } from '../mail/mailer';
-import { isValidEmail, MESSAGES, USER_NOT_CONFIRMED_CODE } from '../../../src/kernel/auth/rules';
+import { isValidEmail, MESSAGES, normaliseEmail, USER_NOT_CONFIRMED_CODE } from '../../../src/kernel/auth/rules';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
 import { createApplicationRow } from '../answers/applications';
-import { claimLoginAttempt, clearLoginFailures, minutesLeft } from './loginBackoff';
+import { claimLoginAttempt, clearLoginFailures, lockedMessage } from './loginBackoff';
 import { PATHS } from '../../../src/kernel/paths';
 import { createAfterAnswer } from './afterAnswer';
 
@@ -51,18 +51,14 @@ interface UserRow {
   locked_until: Date | null;
 }
 
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
-
 function requireEmail(username: string, message: string = MESSAGES.emailInvalid): string {
-  const normalised = normaliseUsername(username);
+  const normalised = normaliseEmail(username);
   if (!isValidEmail(normalised)) throw badRequest(message);
   return normalised;
 }
 
 async function findUser(db: Queryable, username: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE username = $1', [normaliseUsername(username)]);
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE username = $1', [normaliseEmail(username)]);
   return rows[0];
 }
 
@@ -224,10 +220,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
       }
       const attempt = await claimLoginAttempt(db, 'users', user.id);
       if (attempt.locked) {
-        const minutes = minutesLeft(attempt.until);
-        throw tooMany(
-          `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
-        );
+        throw tooMany(`${lockedMessage(attempt.until)} or reset your password.`);
       }
       if (!(await verifyPassword(input.password, user.password_hash))) {
         throw badRequest(IDENTITY_MESSAGES.badCredentials, { code: 'NotAuthorizedException' });

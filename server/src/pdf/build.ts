@@ -2,7 +2,7 @@ import { beginMarkedContent, endMarkedContent, PDFArray, PDFDict, PDFDocument, P
 import { ownBytes } from '../documents/convert';
 import { A4, FONTS, LETTER, MARGIN, printable, renderPdf, type PdfKitDocument, type StructElement } from './pdfkit';
 import { appendPagesWithStructure } from './structure';
-import { pdfSettings, type PrintAnswers, type PrintDocument, type PrintForm, type PrintQuestion } from './types';
+import { type PdfSettings, type PrintAnswers, type PrintDocument, type PrintForm, type PrintQuestion } from './types';
 import { formatCollegeTime } from '../../../src/kernel/time';
 
 export interface ApplicationPdfInput {
@@ -14,10 +14,8 @@ export interface ApplicationPdfInput {
   /** pdfkit stream compression (off in tests, so the text can be read). */
   compress: boolean;
   now?: Date;
-  /** The paper (the server's PAPER_SIZE unless given). */
-  paperSize?: 'LETTER' | 'A4';
-  /** The zone times are written in, named (the server's COLLEGE_TIME_ZONE unless given). */
-  timeZone?: string;
+  /** The paper and the zone times are written in (PAPER_SIZE, COLLEGE_TIME_ZONE). */
+  settings: PdfSettings;
 }
 
 const GREY = '#555555';
@@ -195,8 +193,8 @@ async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number
   const { form, answers, username, submittedAt, documents } = input;
   const byKey = new Map(documents.map((d) => [d.answerKey, d]));
   let pages = 0;
-  const size = (input.paperSize ?? pdfSettings.paperSize) === 'A4' ? A4 : LETTER;
-  const timeZone = input.timeZone ?? pdfSettings.timeZone;
+  const size = input.settings.paperSize === 'A4' ? A4 : LETTER;
+  const { timeZone } = input.settings;
   const options = { compress: input.compress, bufferPages: true, title: TITLE, size };
   const bytes = await renderPdf(options, (doc) => {
     const tags = structure(doc);

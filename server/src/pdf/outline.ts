@@ -3,7 +3,6 @@
  * prints for one applicant: only the questions that show for their answers (the SPA's own visibility rules),
  * add-another entries 1..count, the chosen tab's questions. Nothing about the form is repeated here.
  */
-import { pdfSettings } from './types';
 import {
   FORM_PAGES_DEFINITION,
   questionEntries,
@@ -164,7 +163,5 @@ export function printableApplication(state: ApplicantState, pages: readonly Page
 
 /** A stable fingerprint of the definition: a new form version makes every cached PDF stale. */
 export function definitionFingerprint(pages: readonly Page[] = FORM_PAGES_DEFINITION): string {
-  // The copy's paper, zone and college are part of what it shows: a change rebuilds cached copies. The layout's
-  // version too (2: Letter by default, the applicant's name and page x of y on every page, times in the zone).
-  return JSON.stringify([pages, pdfSettings, 2]);
+  return JSON.stringify(pages);
 }

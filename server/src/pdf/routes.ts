@@ -5,27 +5,8 @@ import { currentUser, requireUser } from '../identity/guard';
 import { notFound } from '../http/errors';
 import { PdfFileQuery, type Shape } from '../../../src/kernel/api/contract';
 import { PDF_MESSAGES, type ApplicationPdfService } from './service';
-import { configurePdf } from './types';
 import { printedApplication } from '../answers/applications';
-
-/** ASCII letters and digits of a name part, the rest dropped ("Nkechi O'Neil" → "Nkechi-ONeil"). */
-const filePart = (text: unknown) =>
-  typeof text === 'string'
-    ? text
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .trim()
-        .split(/\s+/)
-        .map((word) => word.replace(/[^A-Za-z0-9]/g, ''))
-        .filter(Boolean)
-        .join('-')
-    : '';
-
-/** The copy's file name, after the applicant: "Okafor-Ngozi-application.pdf" (last name first), else "application.pdf". */
-export function pdfFileName(answers: Record<string, unknown>): string {
-  const parts = [filePart(answers.last_name), filePart(answers.first_name)].filter(Boolean);
-  return `${[...parts, 'application'].join('-')}.pdf`;
-}
+import { pdfFileName } from './fileNames';
 
 /** GET /api/pdf (SPEC §7) and the download it points to; both only ever for the session's applicant. */
 export function pdfRoutes(
@@ -33,11 +14,6 @@ export function pdfRoutes(
   deps: { db: Db; config: Config; applicationPdf: ApplicationPdfService },
 ) {
   const { applicationPdf } = deps;
-  configurePdf({
-    paperSize: deps.config.paperSize,
-    timeZone: deps.config.collegeTimeZone,
-    collegeName: deps.config.collegeName,
-  });
   app.register(async (api) => {
     api.addHook('onRequest', requireUser(deps.db, deps.config));
 

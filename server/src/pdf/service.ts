@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DocumentService } from '../documents/service';
 import type { Storage } from '../documents/storage';
-import type { PrintAnswers, PrintDocument } from './types';
+import type { PdfSettings, PrintAnswers, PrintDocument } from './types';
 import { printedApplication } from '../answers/applications';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
@@ -28,8 +28,11 @@ export const PDF_MESSAGES = {
   unreadable: 'The PDF copy of your application could not be read from our storage. Please try again later.',
 } as const;
 
-/** Bump when the layout changes: every cached copy is then rebuilt. */
-const BUILDER_VERSION = 1;
+/**
+ * Bump when the layout changes: every cached copy is then rebuilt (2: Letter by default, the applicant's name and
+ * page x of y on every page, times in the college's zone).
+ */
+const BUILDER_VERSION = 2;
 /** How long GET /api/pdf waits for a build before answering in_progress (the SPA polls every second). */
 const WAIT_FOR_BUILD_MS = 2000;
 /** A failed build is tried again on the next request after this long. */
@@ -59,6 +62,8 @@ export function createApplicationPdfService(deps: {
   documents: DocumentService;
   log: FastifyBaseLogger;
   compress: boolean;
+  /** Paper and time zone: part of what a copy shows, so part of its cache key too. */
+  settings: PdfSettings;
   /** Each build's outcome (the metrics); 'skipped': another instance had just built the same copy. */
   onBuilt?: (outcome: 'completed' | 'failed' | 'skipped') => void;
 }) {
@@ -79,6 +84,7 @@ export function createApplicationPdfService(deps: {
           BUILDER_VERSION,
           definition,
           deps.compress,
+          deps.settings,
           username,
           app.answer,
           app.add_another,
@@ -173,6 +179,7 @@ export function createApplicationPdfService(deps: {
         submittedAt: input.submittedAt,
         documents: printDocuments,
         compress: deps.compress,
+        settings: deps.settings,
       });
       const key = `applications/${userId}/${crypto.randomBytes(16).toString('base64url')}.pdf`;
       await storage.put(key, pdf.bytes, 'application/pdf');

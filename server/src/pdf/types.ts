@@ -59,21 +59,9 @@ export interface PrintDocument {
   bytes: Uint8Array;
 }
 
-/** How copies are made on this server (config: PAPER_SIZE, COLLEGE_TIME_ZONE, COLLEGE_NAME). */
+/** How copies are made on this server (config: PAPER_SIZE, COLLEGE_TIME_ZONE): the service passes them to each build. */
 export interface PdfSettings {
   paperSize: 'LETTER' | 'A4';
   /** The zone the copy's times are written in (named). */
   timeZone: string;
-  collegeName: string;
-}
-
-/** Set once when the routes are registered (pdf/routes.ts); the builder reads it. US Letter, New York by default. */
-export const pdfSettings: PdfSettings = {
-  paperSize: 'LETTER',
-  timeZone: 'America/New_York',
-  collegeName: '',
-};
-
-export function configurePdf(settings: PdfSettings): void {
-  Object.assign(pdfSettings, settings);
 }

@@ -4,6 +4,7 @@ import type { TokenService } from './service';
 import type { Storage } from '../documents/storage';
 import { AppError } from '../http/errors';
 import { auditServiceTokenUse } from './audit';
+import { documentPdfName } from '../pdf/fileNames';
 
 export function tokenRoutes(
   app: FastifyInstance,
@@ -39,10 +40,9 @@ export function tokenRoutes(
       );
       const bytes = await deps.storage.get(pdfKey);
       if (!bytes) throw new AppError(503, 'This document could not be read from our storage. Please try again later.');
-      const name = `${fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'document'}.pdf`;
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `inline; filename="${name}"`)
+        .header('Content-Disposition', `inline; filename="${documentPdfName(fileName)}"`)
         .header('Cache-Control', 'no-store')
         .send(bytes);
     },

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { hashToken, randomToken } from '../identity/tokens';
-import { normaliseUsername } from '../identity/service';
+import { normaliseEmail } from '../../../src/kernel/auth/rules';
 import { documentAnswersOf } from '../documents/service';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { printViewApplication } from '../answers/applications';
@@ -37,7 +37,7 @@ export function createTokenService(db: Db) {
   return {
     async createServiceToken(username: string, days: number = TOKEN_DEFAULT_DAYS.service) {
       const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [
-        normaliseUsername(username),
+        normaliseEmail(username),
       ]);
       if (!rows[0]) throw new Error(`No applicant with the username ${username}`);
       const token = randomToken();
@@ -74,7 +74,7 @@ export function createTokenService(db: Db) {
       const { rows } = await db.query<{ id: string }>(
         `UPDATE access_tokens SET revoked_at = now()
           WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE username = $1) RETURNING id::text AS id`,
-        [normaliseUsername(username)],
+        [normaliseEmail(username)],
       );
       return rows.map((row) => row.id);
     },

@@ -33,6 +33,9 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   { id: 'whitespace', text: 'contains no leading or trailing whitespace', test: (p) => p === p.trim() },
 ];
 
+/** An email as accounts are keyed by it (applicants' and staff's): no surrounding spaces, lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }

@@ -27,5 +27,7 @@ export const AUDIT_ACTIONS = [
   'public-link-minted',
   'public-link-revoked',
   'admin-api',
+  'backup',
+  'demo-seeded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

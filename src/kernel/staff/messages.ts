@@ -17,4 +17,5 @@ export const STAFF_MESSAGES = {
   ssoUnknown: 'Your college account has no staff account here. Ask an admin to add you.',
   ssoNoMfa: 'Your college sign-in did not use multi-factor authentication, which this console requires.',
   ssoFailed: 'Single sign-on did not complete. Please try again.',
+  datesInvalid: 'Enter dates as YYYY-MM-DD.',
 } as const;

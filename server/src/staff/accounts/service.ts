@@ -2,8 +2,8 @@ import type { Mailer } from '../../mail/mailer';
 import { AppError, badRequest, conflict, notFound, tooMany } from '../../http/errors';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../identity/passwords';
 import { hashToken, randomToken } from '../../identity/tokens';
-import { claimLoginAttempt, clearLoginFailures, minutesLeft } from '../../identity/loginBackoff';
-import { isValidEmail } from '../../../../src/kernel/auth/rules';
+import { claimLoginAttempt, clearLoginFailures, lockedMessage } from '../../identity/loginBackoff';
+import { isValidEmail, normaliseEmail } from '../../../../src/kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import { STAFF_PATHS } from '../../../../src/kernel/staff/paths';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../../../src/kernel/staff/roles';
@@ -32,8 +32,6 @@ interface AccountRow {
 
 const ACCOUNT_COLUMNS = `id::text AS id, email, role, password_hash, totp_secret, totp_last_step::text AS totp_last_step,
   created_at, enrolled_at, last_sign_in_at`;
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function requireEmail(email: string) {
   const normalised = normaliseEmail(email);
@@ -230,11 +228,7 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       }
       const attempt = await claimLoginAttempt(gate.own, 'staff_accounts', account.id);
       if (attempt.locked) {
-        const minutes = minutesLeft(attempt.until);
-        throw await failed(
-          'locked',
-          tooMany(`Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
-        );
+        throw await failed('locked', tooMany(`${lockedMessage(attempt.until)}.`));
       }
       if (!(await verifyPassword(input.password, account.password_hash))) throw await failed('wrong password');
       const step = totpStep(account.totp_secret, input.code);

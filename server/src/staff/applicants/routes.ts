@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   ApplicantParams,
@@ -10,12 +9,13 @@ import { EXPORT_FILES, EXPORT_VERSION, type ExportFile } from '../../../../src/k
 import type { Gate } from '../audit/gate';
 import { auditContext } from '../plugin';
 import { exportCsv } from './export';
+import { sendCsv } from '../csv';
+import { queryDetail } from '../audit/log';
+import { documentPdfName } from '../../pdf/fileNames';
 import type { StaffApplicants } from './service';
 
 type Query = StaffShape<typeof ApplicantsQuery>;
 type Params = StaffShape<typeof ApplicantParams>;
-
-const safeName = (name: string) => name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'document';
 
 /** Readers find and read applications; admins export them. Every route is audited by its service or here. */
 export function applicantRoutes(
@@ -62,7 +62,7 @@ export function applicantRoutes(
       );
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `inline; filename="${safeName(fileName)}.pdf"`)
+        .header('Content-Disposition', `inline; filename="${documentPdfName(fileName)}"`)
         .send(bytes);
     },
   );
@@ -71,10 +71,10 @@ export function applicantRoutes(
     '/applicants/:id/pdf',
     { schema: { params: ApplicantParams }, config: { staff: { role: 'reader', audit: 'pdf-downloaded' } } },
     async (request, reply) => {
-      const bytes = await applicants.pdf(request.params.id, auditContext(request));
+      const { bytes, fileName } = await applicants.pdf(request.params.id, auditContext(request));
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="application-${request.params.id}.pdf"`)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .send(bytes);
     },
   );
@@ -100,27 +100,17 @@ export function applicantRoutes(
     async (request, reply) => {
       const file = request.params.file.replace(/\.csv$/, '') as ExportFile;
       const by = auditContext(request);
-      const filters = Object.entries(request.query)
-        .filter(([, v]) => v)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ');
-      const db = await gate.audited(
-        { ...by, action: 'export', target: `${file}.csv v${EXPORT_VERSION}`, detail: `started ${filters}`.trim() },
-        async (reader) => reader,
-      );
+      const target = `${file}.csv v${EXPORT_VERSION}`;
+      const db = await gate.openAudited({
+        ...by,
+        action: 'export',
+        target,
+        detail: `started ${queryDetail(request.query)}`.trim(),
+      });
       const chunks = exportCsv(db, file, request.query, deps.timeZone(), ({ rows, sha256 }) =>
-        gate.log.append({
-          ...by,
-          action: 'export',
-          target: `${file}.csv v${EXPORT_VERSION}`,
-          detail: `rows=${rows} sha256=${sha256}`,
-        }),
+        gate.log.append({ ...by, action: 'export', target, detail: `rows=${rows} sha256=${sha256}` }),
       );
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${file}-${day}.csv"`)
-        .send(Readable.from(chunks));
+      return sendCsv(reply, file, chunks);
     },
   );
 }

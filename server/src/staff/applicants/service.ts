@@ -1,22 +1,19 @@
 import { applicationTimes, printViewApplication } from '../../answers/applications';
+import { pdfFileName } from '../../pdf/fileNames';
 import { documentAnswersOf } from '../../documents/service';
 import type { ApplicationPdfService } from '../../pdf/service';
 import type { Storage } from '../../documents/storage';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
 import type { Gate, Queryable } from '../audit/gate';
+import { queryDetail } from '../audit/log';
 import type { AuditContext } from '../accounts/service';
 import { BadCursor, listApplicants, type ListQuery } from './list';
 
+const NO_APPLICANT = 'There is no applicant with this id.';
+
 /** How long a staff download waits for a PDF copy being built (a complete application builds in well under 1 s). */
 const PDF_WAIT_MS = 30_000;
-
-/** The filters as the audit log keeps them: the search's words and every other filter, as a query string. */
-const describeQuery = (query: ListQuery) =>
-  Object.entries(query)
-    .filter(([key, value]) => value && key !== 'after')
-    .map(([key, value]) => `${key}=${value}`)
-    .join(' ');
 
 export interface TimelineEvent {
   at: string;
@@ -57,15 +54,9 @@ export function createStaffApplicants(deps: {
 }) {
   const { gate } = deps;
 
-  async function applicantExists(db: Queryable, id: string) {
-    const { rows } = await db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id]);
-    if (!rows[0]) throw notFound('There is no applicant with this id.');
-    return rows[0].username;
-  }
-
   return {
     async list(query: ListQuery, by: AuditContext) {
-      return gate.audited({ ...by, action: 'search', detail: describeQuery(query) }, async (db) => {
+      return gate.audited({ ...by, action: 'search', detail: queryDetail(query, ['after']) }, async (db) => {
         try {
           return await listApplicants(db, query, deps.timeZone());
         } catch (error) {
@@ -79,7 +70,7 @@ export function createStaffApplicants(deps: {
     async open(id: string, by: AuditContext) {
       return gate.audited({ ...by, action: 'applicant-opened', target: `applicant ${id}` }, async (db) => {
         const row = await printViewApplication(db, id);
-        if (!row) throw notFound('There is no applicant with this id.');
+        if (!row) throw notFound(NO_APPLICANT);
         const { rows } = await db.query<{ status: string }>('SELECT status FROM applicant_list WHERE user_id = $1', [
           id,
         ]);
@@ -124,10 +115,14 @@ export function createStaffApplicants(deps: {
      * The PDF copy, as the applicant would download it: built on demand (or taken from the cache), waited for here
      * (the applicant's page polls instead; a member of staff clicks once), and audited once.
      */
-    async pdf(id: string, by: AuditContext): Promise<Buffer> {
-      const username = await gate.audited({ ...by, action: 'pdf-downloaded', target: `applicant ${id}` }, (db) =>
-        applicantExists(db, id),
+    async pdf(id: string, by: AuditContext): Promise<{ bytes: Buffer; fileName: string }> {
+      const applicant = await gate.audited({ ...by, action: 'pdf-downloaded', target: `applicant ${id}` }, (db) =>
+        printViewApplication(db, id),
       );
+      if (!applicant) throw notFound(NO_APPLICANT);
+      const { username } = applicant;
+      // Named as the applicant's own download is ("Okafor-Ngozi-application.pdf").
+      const fileName = pdfFileName(applicant.answer ?? {});
       const deadline = Date.now() + PDF_WAIT_MS;
       for (;;) {
         const state = await deps.applicationPdf.status(Number(id), username);
@@ -135,7 +130,7 @@ export function createStaffApplicants(deps: {
         const version = state.url && new URL(state.url, 'http://localhost').searchParams.get('v');
         if (state.status === 'completed' && version) {
           const bytes = await deps.applicationPdf.file(Number(id), version);
-          if (bytes) return bytes;
+          if (bytes) return { bytes, fileName };
         }
         if (Date.now() > deadline) throw new AppError(503, 'The PDF copy is taking long to build. Please try again.');
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -10,6 +10,11 @@ export type { Queryable };
 export interface Gate {
   /** Writes the audit row first, then reads: nothing is read that the log does not show. */
   audited<T>(entry: AuditEntry, read: (db: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Writes the audit row and hands out the database for a read that goes on after the answer has started (a CSV
+   * streamed in batches): the row is there before the first byte.
+   */
+  openAudited(entry: AuditEntry): Promise<Queryable>;
   /** A change and its audit row, in one transaction: both or neither. */
   changed<T>(entry: AuditEntry | ((result: T) => AuditEntry), change: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Staff bookkeeping (accounts, sessions, sign-in flows): statements on staff_* tables only. */
@@ -43,6 +48,10 @@ export function createGate(db: Db): Gate {
     async audited(entry, read) {
       await log.append(entry);
       return read(db);
+    },
+    async openAudited(entry) {
+      await log.append(entry);
+      return db;
     },
     changed(entry, change) {
       return db.transaction(async (tx) => {

@@ -21,6 +21,13 @@ export interface AuditRecord extends Required<AuditEntry> {
   hash: string;
 }
 
+/** A query as the log keeps it, in `detail`: its non-empty parameters as "key=value", a search's words among them. */
+export const queryDetail = (query: object, skip: readonly string[] = []) =>
+  Object.entries(query)
+    .filter(([key, value]) => value && !skip.includes(key))
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(' ');
+
 /** The first row's previous hash. */
 export const GENESIS_HASH = '0'.repeat(64);
 /** Appends are serialised by this advisory lock, on any number of instances: the chain has one order. */

@@ -1,5 +1,6 @@
 import { AUDIT_PAGE_SIZE, type StaffShape, type AuditQuery } from '../../../../src/kernel/staff/contract';
 import type { Queryable } from './gate';
+import { normaliseEmail } from '../../../../src/kernel/auth/rules';
 
 type Filters = StaffShape<typeof AuditQuery>;
 
@@ -25,7 +26,7 @@ function where(filters: Filters) {
     params.push(value);
     clauses.push(sql.replace('?', `$${params.length}`));
   };
-  if (filters.actor) add('actor = ?', filters.actor.trim().toLowerCase());
+  if (filters.actor) add('actor = ?', normaliseEmail(filters.actor));
   if (filters.action) add('action = ?', filters.action);
   if (filters.from) add('at >= ?::timestamptz', filters.from);
   if (filters.to) add('at <= ?::timestamptz', endOf(filters.to));
