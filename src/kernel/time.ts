@@ -6,8 +6,9 @@ import { PARTNER } from './partner';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
+function formatIn(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone} ${seconds}`;
+  let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -16,16 +17,24 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
       day: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
+      ...(seconds ? { second: '2-digit' as const } : {}),
       timeZoneName: 'short',
     });
-    formats.set(timeZone, format);
+    formats.set(key, format);
   }
   return format;
 }
 
-/** "November 27, 2026, 6:30 PM EST" in `timeZone` (the college's by default). */
-export function formatCollegeTime(date: Date | string | number, timeZone: string = PARTNER.timeZone): string {
-  return formatIn(timeZone).format(new Date(date));
+/**
+ * "November 27, 2026, 6:30 PM EST" in `timeZone` (the college's by default); with `seconds` (the staff console's
+ * audit log and timelines, where order within a minute matters) "6:30:05 PM EST".
+ */
+export function formatCollegeTime(
+  date: Date | string | number,
+  timeZone: string = PARTNER.timeZone,
+  options: { seconds?: boolean } = {},
+): string {
+  return formatIn(timeZone, options.seconds ?? false).format(new Date(date));
 }
 
 export { collegeTimeZoneOf, readCollegeTimeZone } from './collegeZone';

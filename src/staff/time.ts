@@ -1,11 +1,10 @@
 /**
  * Times as staff read them: in the college's time zone (GET /config's timeZone, COLLEGE_TIME_ZONE on the server),
- * the zone named ("27 Nov 2026, 09:05:09 EST"), whichever zone the browser is in. Days staff type (a filter's
+ * the zone named ("November 27, 2026 at 9:05:09 AM EST", as the print view and the PDF copy write times), whichever zone the browser is in. Days staff type (a filter's
  * "from" and "to") are the college's days too.
  */
+import { formatCollegeTime } from '../kernel/time';
 import { useStaffConfigQuery } from './api';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone if the browser knows it, else UTC (a zone name the browser lacks would throw). */
 function knownZone(zone: string): string {
@@ -17,26 +16,8 @@ function knownZone(zone: string): string {
   }
 }
 
-function formatIn(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
-      timeZone: knownZone(zone),
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'short',
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-
 /** An instant as the zone's clock shows it, the zone named. */
-export const timeIn = (iso: string, zone: string) => formatIn(zone).format(new Date(iso));
+export const timeIn = (iso: string, zone: string) => formatCollegeTime(iso, knownZone(zone), { seconds: true });
 
 /** Milliseconds the zone's clock is ahead of UTC at this instant. */
 function offsetAt(ms: number, zone: string): number {

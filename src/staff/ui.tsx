@@ -66,6 +66,21 @@ export function TextInput({ className, ...props }: InputHTMLAttributes<HTMLInput
   return <input className={className ? `staff-input ${className}` : 'staff-input'} {...props} />;
 }
 
+/** A labelled text, email, password or date field: the Field around the console's own input. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: { id: string; label: ReactNode; hint?: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(aria) => <TextInput {...aria} {...input} />}
+    </Field>
+  );
+}
+
 /** The server's message for a failed call, announced when it appears (antd's Alert is role="alert"). */
 export function ErrorMessage({ message }: { message?: string }) {
   if (!message) return null;

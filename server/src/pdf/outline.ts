@@ -11,21 +11,10 @@ import {
 } from '../../../src/kernel/form/definition';
 import { isEntryVisible, isSectionVisible } from '../../../src/kernel/form/conditions';
 import { optionLabel, resolveOptions } from '../../../src/kernel/form/options';
+import { displayDate, maskSsn } from '../../../src/kernel/form/display';
 import type { PrintAnswers, PrintForm, PrintQuestion, PrintSection } from './types';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** 2008-12-10 → 12/10/2008 (the SPA's US format); anything else as it is. */
-function formatDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
-}
-
-/** Only the last four digits of an SSN are printed. */
-function maskSsn(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : value ? '***' : '';
-}
 
 function safeOptions(resolve: () => readonly { value: string; label: string }[]) {
   try {
@@ -49,7 +38,7 @@ export function printQuestion(question: LeafQuestion, answers: PrintAnswers): Pr
     case 'phone':
       return { key, label, type: 'text' };
     case 'date':
-      return { key, label, type: 'text', value: formatDate(answer) };
+      return { key, label, type: 'text', value: displayDate(answer) };
     case 'ssn':
       return { key, label, type: 'text', value: maskSsn(answer) };
     case 'lookup':

@@ -10,7 +10,7 @@ import { STAFF_ROLES, type StaffRole } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
 import { ROLE_NAMES, useMe } from '../me';
 import { useCollegeTime } from '../time';
-import { ErrorMessage, Field, TextInput, focusFirstInvalid, StatusMessage, usePageTitle } from '../ui';
+import { ErrorMessage, Field, focusFirstInvalid, StatusMessage, TextField, usePageTitle } from '../ui';
 import {
   useAddStaffAccountMutation,
   useRemoveStaffAccountMutation,
@@ -82,18 +82,16 @@ function AddAccount({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
       <p>The new staff member receives a link by email to set their password and authenticator (valid 24 hours).</p>
       <form ref={form} noValidate onSubmit={onSubmit}>
         <div className="staff-row">
-          <Field id="new-email" label="Email" error={error}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="email"
-                name="email"
-                autoComplete="off"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            id="new-email"
+            label="Email"
+            error={error}
+            type="email"
+            name="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Field id="new-role" label="Role">
             {(aria) => <RoleSelect {...aria} value={role} onChange={setRole} />}
           </Field>

@@ -55,7 +55,7 @@ describe('one applicant', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ngozi Okafor' })).toBeVisible();
     expect(screen.getByText('APP-000007')).toBeVisible();
     expect(screen.getByText('Submitted', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
-      /Nov 20, 2026.*10:00:00.*EST/,
+      /November 20, 2026.*10:00:00 AM EST/,
     );
 
     const answers = await screen.findByRole('region', { name: 'Answers' });

@@ -11,7 +11,7 @@ import { roleAllows } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
 import { useMe } from '../me';
 import { useCollegeTime } from '../time';
-import { ErrorMessage, Field, TextInput, usePageTitle } from '../ui';
+import { ErrorMessage, Field, TextField, usePageTitle } from '../ui';
 import { useApplicantsQuery, type Applicant } from './endpoints';
 import {
   apiQuery,
@@ -86,19 +86,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     return () => clearTimeout(timer);
   }, [text]);
   return (
-    <Field id="q" label="Search by name or email" hint="Results update as you type; small typos are forgiven.">
-      {(aria) => (
-        <TextInput
-          {...aria}
-          type="search"
-          name="q"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      id="q"
+      label="Search by name or email"
+      hint="Results update as you type; small typos are forgiven."
+      type="search"
+      name="q"
+      autoComplete="off"
+      spellCheck={false}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+    />
   );
 }
 
@@ -149,28 +147,24 @@ function Filters({
       <h2 id="filters-heading">Search and filters</h2>
       <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ q: q || undefined })} />
       <div className="staff-row">
-        <Field id="submittedFrom" label="Submitted from" hint="A day in the college’s time zone">
-          {(aria) => (
-            <TextInput
-              {...aria}
-              type="date"
-              name="submittedFrom"
-              value={filters.submittedFrom ?? ''}
-              onChange={(event) => set('submittedFrom')(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field id="submittedTo" label="Submitted to" hint="Included">
-          {(aria) => (
-            <TextInput
-              {...aria}
-              type="date"
-              name="submittedTo"
-              value={filters.submittedTo ?? ''}
-              onChange={(event) => set('submittedTo')(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          id="submittedFrom"
+          label="Submitted from"
+          hint="A day in the college’s time zone"
+          type="date"
+          name="submittedFrom"
+          value={filters.submittedFrom ?? ''}
+          onChange={(event) => set('submittedFrom')(event.target.value)}
+        />
+        <TextField
+          id="submittedTo"
+          label="Submitted to"
+          hint="Included"
+          type="date"
+          name="submittedTo"
+          value={filters.submittedTo ?? ''}
+          onChange={(event) => set('submittedTo')(event.target.value)}
+        />
         <Select id="term" label="Entry term" value={filters.term} onChange={set('term')}>
           <option value="">Any term</option>
           {withCurrent(

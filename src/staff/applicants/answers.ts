@@ -13,6 +13,7 @@ import {
 } from '../../kernel/form/definition';
 import { isEntryVisible, isSectionVisible } from '../../kernel/form/conditions';
 import { optionLabel, resolveOptions } from '../../kernel/form/options';
+import { displayDate, maskSsn } from '../../kernel/form/display';
 
 /** One answered question: its label and what was answered (several lines for a checkbox group). */
 export interface ShownAnswer {
@@ -46,18 +47,6 @@ export interface ApplicantState {
 
 const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** 2008-12-10 → 12/10/2008 (the form's US format). */
-function formatDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
-}
-
-/** Only the last four digits of an SSN are shown, as on the PDF copy. */
-function maskSsn(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : value ? '***' : '';
-}
-
 function safely(resolve: () => string): string {
   try {
     return resolve();
@@ -81,7 +70,7 @@ export function shownValue(question: LeafQuestion, answers: Answers): string | s
     case 'document':
       return '';
     case 'date':
-      return formatDate(answer);
+      return displayDate(answer);
     case 'ssn':
       return maskSsn(answer);
     case 'lookup':

@@ -11,7 +11,7 @@ import { AUDIT_ACTIONS } from '../../kernel/staff/audit';
 import { STAFF_API } from '../../kernel/staff/paths';
 import { errorMessage } from '../api';
 import { useCollegeTime } from '../time';
-import { ErrorMessage, Field, TextInput, usePageTitle } from '../ui';
+import { ErrorMessage, Field, TextField, usePageTitle } from '../ui';
 import { useAuditLogInfiniteQuery, type AuditRow } from './endpoints';
 import { apiQuery, filtersFrom, filtersToParams, type AuditFilters } from './filters';
 
@@ -26,18 +26,15 @@ function FilterForm({ initial, onApply }: { initial: AuditFilters; onApply: (fil
     <form className="staff-panel" onSubmit={onSubmit} aria-labelledby="filters-heading">
       <h2 id="filters-heading">Filters</h2>
       <div className="staff-row">
-        <Field id="actor" label="Actor email">
-          {(aria) => (
-            <TextInput
-              {...aria}
-              type="email"
-              name="actor"
-              autoComplete="off"
-              value={filters.actor}
-              onChange={(event) => set('actor')(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          id="actor"
+          label="Actor email"
+          type="email"
+          name="actor"
+          autoComplete="off"
+          value={filters.actor}
+          onChange={(event) => set('actor')(event.target.value)}
+        />
         <Field id="action" label="Action">
           {(aria) => (
             <select
@@ -56,28 +53,22 @@ function FilterForm({ initial, onApply }: { initial: AuditFilters; onApply: (fil
             </select>
           )}
         </Field>
-        <Field id="from" label="From date">
-          {(aria) => (
-            <TextInput
-              {...aria}
-              type="date"
-              name="from"
-              value={filters.from}
-              onChange={(event) => set('from')(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field id="to" label="To date">
-          {(aria) => (
-            <TextInput
-              {...aria}
-              type="date"
-              name="to"
-              value={filters.to}
-              onChange={(event) => set('to')(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          id="from"
+          label="From date"
+          type="date"
+          name="from"
+          value={filters.from}
+          onChange={(event) => set('from')(event.target.value)}
+        />
+        <TextField
+          id="to"
+          label="To date"
+          type="date"
+          name="to"
+          value={filters.to}
+          onChange={(event) => set('to')(event.target.value)}
+        />
       </div>
       <div className="staff-row">
         <Button type="primary" htmlType="submit">

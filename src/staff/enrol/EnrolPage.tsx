@@ -10,7 +10,7 @@ import { PASSWORD_RULES, failedPasswordRules } from '../../kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../kernel/staff/messages';
 import { errorMessage } from '../api';
 import { ROLE_NAMES } from '../me';
-import { ErrorMessage, Field, TextInput, focusFirstInvalid, usePageTitle } from '../ui';
+import { ErrorMessage, focusFirstInvalid, TextField, usePageTitle } from '../ui';
 import { useEnrolFinishMutation, useEnrolStartMutation } from './endpoints';
 import { RecoveryCodes } from './RecoveryCodes';
 
@@ -139,7 +139,7 @@ export default function EnrolPage() {
         <form ref={form} noValidate onSubmit={onSubmit}>
           {/* For password managers: the account the new password belongs to. */}
           <input type="hidden" name="username" autoComplete="username" value={account.email} />
-          <Field
+          <TextField
             id="new-password"
             label="New password"
             error={errors.password}
@@ -159,47 +159,33 @@ export default function EnrolPage() {
                 </ul>
               </>
             }
-          >
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="confirm-password" label="Confirm password" error={errors.confirm}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="password"
-                name="confirm-password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(event) => setConfirm(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <TextField
+            id="confirm-password"
+            label="Confirm password"
+            error={errors.confirm}
+            type="password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
+          <TextField
             id="code"
             label="Authenticator code"
             hint="The 6-digit code your authenticator app now shows for this account"
             error={errors.code}
-          >
-            {(aria) => (
-              <TextInput
-                {...aria}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </Field>
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
           <Button type="primary" htmlType="submit" size="large" loading={finished.isLoading}>
             Set up my account
           </Button>

@@ -10,7 +10,7 @@ import { isValidEmail } from '../../kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../kernel/staff/messages';
 import { STAFF_API, STAFF_PATHS } from '../../kernel/staff/paths';
 import { errorMessage, useStaffConfigQuery } from '../api';
-import { ErrorMessage, Field, TextInput, focusFirstInvalid, StatusMessage, usePageTitle } from '../ui';
+import { ErrorMessage, focusFirstInvalid, StatusMessage, TextField, usePageTitle } from '../ui';
 import { useSignInMutation } from './endpoints';
 
 /** The sign-in page's ?error= codes (server/src/staff/accounts/routes.ts, the SSO callback) and their messages. */
@@ -72,43 +72,38 @@ export default function SignInPage() {
       <ErrorMessage message={signingIn.isError ? errorMessage(signingIn.error) : undefined} />
       <div className="staff-panel">
         <form ref={form} noValidate onSubmit={onSubmit}>
-          <Field id="email" label="Email" error={errors.email}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="email"
-                name="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="password" label="Password" error={errors.password}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="code" label="Authenticator code" hint={CODE_HINT} error={errors.code}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                name="code"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                autoCapitalize="none"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            id="email"
+            label="Email"
+            error={errors.email}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            error={errors.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <TextField
+            id="code"
+            label="Authenticator code"
+            hint={CODE_HINT}
+            error={errors.code}
+            name="code"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            autoCapitalize="none"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
           <Button type="primary" htmlType="submit" size="large" loading={signingIn.isLoading}>
             Sign in
           </Button>

@@ -2,12 +2,7 @@ import type { InputQuestion } from '../../../kernel/form/definition/types';
 import { describe, FieldShell, ReadOnlyField, ReadOnlyText, type QuestionProps } from '../renderer/Field';
 import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { autocompleteFor } from './autocomplete';
-
-/** 2024-03-09 → 03/09/2024 for the read-only view; anything else as it is. */
-export function displayDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
-}
+import { displayDate } from '../../../kernel/form/display';
 
 /**
  * A native date input; the answer is ISO YYYY-MM-DD. It is validated on every change (SPEC §5 "Dates validated on
