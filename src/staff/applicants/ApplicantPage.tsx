@@ -7,10 +7,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { STAFF_PATHS, staffApplicantPath } from '../../kernel/staff/paths';
 import { errorMessage } from '../api';
+import { APPLICANT_STATUS_LABELS, APPLICANTS_PAGE_SIZE } from '../../kernel/staff/applicants';
 import { useCollegeTime } from '../time';
 import { ErrorMessage, usePageTitle } from '../ui';
 import { useApplicantQuery, useApplicantsQuery, useLazyApplicantsQuery, type ApplicantDetail } from './endpoints';
-import { apiQuery, listFrom, listSearch, PAGE_SIZE, STATUS_LABELS, type ListState } from './listQuery';
+import { apiQuery, listFrom, listSearch, type ListState } from './listQuery';
 
 /** The documents and answers, from the form definition: a chunk of its own, loaded with the applicant. */
 const ApplicationView = lazy(() => import(/* webpackChunkName: "staff-applicant-answers" */ './ApplicationView'));
@@ -42,7 +43,7 @@ function Neighbours({ id, state }: { id: string; state: ListState }) {
   const previousPage = !previous && state.trail.length > 0 ? { ...state, trail: state.trail.slice(0, -1) } : undefined;
   const nextCursor = list.data?.next;
   const nextPage = !next && nextCursor ? { ...state, trail: [...state.trail, nextCursor] } : undefined;
-  const position = state.trail.length * PAGE_SIZE + index + 1;
+  const position = state.trail.length * APPLICANTS_PAGE_SIZE + index + 1;
 
   return (
     <nav aria-label="Applicants in the list" className="staff-row staff-pager">
@@ -128,7 +129,7 @@ export default function ApplicantPage() {
             </div>
             <div>
               <dt>Status</dt>
-              <dd>{STATUS_LABELS[data.status] ?? data.status}</dd>
+              <dd>{APPLICANT_STATUS_LABELS[data.status] ?? data.status}</dd>
             </div>
             <div>
               <dt>Submitted</dt>

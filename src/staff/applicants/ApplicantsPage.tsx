@@ -5,11 +5,17 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ApplicantSort, ApplicantStatus } from '../../kernel/staff/applicants';
 import { STAFF_API, STAFF_PATHS, staffApplicantPath } from '../../kernel/staff/paths';
 import { roleAllows } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
 import { useMe } from '../me';
+import {
+  APPLICANT_STATUS_LABELS,
+  APPLICANT_STATUSES,
+  APPLICANTS_PAGE_SIZE,
+  type ApplicantSort,
+  type ApplicantStatus,
+} from '../../kernel/staff/applicants';
 import { useCollegeTime } from '../time';
 import { ErrorMessage, Field, TextField, usePageTitle } from '../ui';
 import { useApplicantsQuery, type Applicant } from './endpoints';
@@ -21,10 +27,7 @@ import {
   listFrom,
   listParams,
   listSearch,
-  PAGE_SIZE,
   SORT_LABELS,
-  STATUS_LABELS,
-  STATUSES,
   sortOf,
   type ListFilters,
   type ListState,
@@ -303,10 +306,10 @@ export default function ApplicantsPage() {
   };
 
   const counts = (data?.counts ?? {}) as Record<string, number>;
-  const all = STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+  const all = APPLICANT_STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
   const total = filters.status ? (counts[filters.status] ?? 0) : all;
   const rows = data?.rows ?? [];
-  const first = trail.length * PAGE_SIZE + 1;
+  const first = trail.length * APPLICANTS_PAGE_SIZE + 1;
   const { sort, dir } = sortOf(filters);
   const sorted = `Sorted by ${SORT_LABELS[sort]}, ${DIRECTION_LABELS[dir]}.`;
   const shown = list.isFetching
@@ -338,10 +341,11 @@ export default function ApplicantsPage() {
               All <span className="staff-count">{data ? all : '…'}</span>
             </Link>
           </li>
-          {STATUSES.map((status) => (
+          {APPLICANT_STATUSES.map((status) => (
             <li key={status}>
               <Link to={statusLink(status)} aria-current={filters.status === status ? 'true' : undefined}>
-                {STATUS_LABELS[status]} <span className="staff-count">{data ? (counts[status] ?? 0) : '…'}</span>
+                {APPLICANT_STATUS_LABELS[status]}{' '}
+                <span className="staff-count">{data ? (counts[status] ?? 0) : '…'}</span>
               </Link>
             </li>
           ))}
@@ -421,7 +425,7 @@ export default function ApplicantsPage() {
                   </td>
                   <td className="staff-nowrap">{row.email}</td>
                   <td className="staff-nowrap">{row.applicationId}</td>
-                  <td>{STATUS_LABELS[row.status] ?? row.status}</td>
+                  <td>{APPLICANT_STATUS_LABELS[row.status] ?? row.status}</td>
                   <td>{row.submittedAt ? <time dateTime={row.submittedAt}>{time(row.submittedAt)}</time> : '—'}</td>
                   <td>{row.lastSavedAt ? <time dateTime={row.lastSavedAt}>{time(row.lastSavedAt)}</time> : '—'}</td>
                   <td>{row.entryTerm || '—'}</td>

@@ -7,9 +7,7 @@
 import type { ApplicantsQuery, StaffShape } from '../../kernel/staff/contract';
 import {
   APPLICANT_SORTS,
-  APPLICANT_STATUS_LABELS,
   APPLICANT_STATUSES,
-  APPLICANTS_PAGE_SIZE,
   type ApplicantSort,
   type ApplicantStatus,
 } from '../../kernel/staff/applicants';
@@ -23,11 +21,6 @@ export interface ListState {
   /** The cursors of the pages before this one (empty on the first page). */
   trail: string[];
 }
-
-/** Statuses, their labels and the rows per page: the kernel's (no schema library in this page's download). */
-export const STATUSES = APPLICANT_STATUSES;
-export const STATUS_LABELS = APPLICANT_STATUS_LABELS;
-export const PAGE_SIZE = APPLICANTS_PAGE_SIZE;
 
 export const DOCUMENT_FILTERS = { waiting: 'Documents waiting', failed: 'Documents failed' } as const;
 export const SORT_LABELS: Record<ApplicantSort, string> = {
@@ -62,7 +55,7 @@ export function listFrom(params: URLSearchParams): ListState {
   };
   const filters: ListFilters = {
     q: text('q'),
-    status: oneOf<ApplicantStatus>(STATUSES, params.get('status')),
+    status: oneOf<ApplicantStatus>(APPLICANT_STATUSES, params.get('status')),
     submittedFrom: day('submittedFrom'),
     submittedTo: day('submittedTo'),
     term: text('term'),
