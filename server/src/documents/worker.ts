@@ -5,6 +5,8 @@ import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONVERSION_MESSAGES, ConversionError } from './convert';
 import { createConverters, type ConvertersOptions } from './converters';
 import { inspectUpload } from './inspect';
+import { createJobLoop } from '../jobs/loop';
+import { whileLeased } from '../jobs/lease';
 import { MAX_ATTEMPTS, type DocumentService, type Job } from './service';
 import { StoredObjectTooLarge, type Storage } from './storage';
 
@@ -33,17 +35,13 @@ export const storageRetryDelay = (waitedMs: number) => Math.min(60_000, Math.max
 /**
  * The conversion worker: a loop in the server process that takes one job at a time from conversion_jobs (so a
  * job survives a restart), converts it (converters.ts) and records the outcome.
- * Woken at once by kick() when a job is queued, otherwise it polls. stop() lets the running job finish, then ends
- * the converters; app.close() calls it before the database closes.
+ * Its loop (jobs/loop.ts) is woken at once by kick() when a job is queued, otherwise it polls. stop() lets the running
+ * job finish, then ends the converters; app.close() calls it before the database closes.
  */
 export function createConversionWorker(service: DocumentService, storage: Storage, options: WorkerOptions) {
   const { log } = options;
   // Conversions run off the server's thread (LibreOffice, the conversion thread): requests never wait on them.
   const converter = createConverters(options.converters);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
   let lastMaintenance = 0;
   const owner = crypto.randomUUID();
 
@@ -56,17 +54,13 @@ export function createConversionWorker(service: DocumentService, storage: Storag
   }
 
   /** Converts a leased job, renewing the lease while it runs. */
-  async function processLeased(job: Job) {
-    const renewal = setInterval(() => {
-      service.renewLease(job, owner, options.leaseMs).catch((error) => log.warn({ err: error }, 'lease not renewed'));
-    }, options.leaseMs / 3);
-    renewal.unref();
-    try {
-      await process(job);
-    } finally {
-      clearInterval(renewal);
-    }
-  }
+  const processLeased = (job: Job) =>
+    whileLeased(
+      options.leaseMs,
+      () => service.renewLease(job, owner, options.leaseMs),
+      log,
+      () => process(job),
+    );
 
   async function process(job: Job) {
     if (job.attempts > MAX_ATTEMPTS) {
@@ -121,9 +115,9 @@ export function createConversionWorker(service: DocumentService, storage: Storag
   }
 
   /** Converts every waiting job, one at a time. */
-  async function drain(force = false) {
+  async function drain(stopping: () => boolean) {
     for (;;) {
-      if (stopped && !force) return;
+      if (stopping()) return;
       const job = await service.claimNext(owner, options.leaseMs);
       if (!job) break;
       try {
@@ -136,61 +130,23 @@ export function createConversionWorker(service: DocumentService, storage: Storag
     await maintain();
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  }
-
-  function tick() {
-    timer = null;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error) => log.error({ err: error }, 'conversion worker error'))
-      .finally(afterRun);
-  }
-
-  function afterRun() {
-    running = null;
-    if (again) {
-      again = false;
-      schedule(0);
-    } else {
-      schedule(options.pollMs);
-    }
-  }
+  const loop = createJobLoop({ pollMs: options.pollMs, log, name: 'conversion worker', drain });
 
   return {
     /** Puts jobs a crash left in_progress back in the queue, then starts looking at it. */
     async start() {
-      stopped = false;
       const recovered = options.recoverAllAtStart ? await service.recoverInterrupted(0) : 0;
       if (recovered > 0) log.info({ recovered }, 'conversion jobs interrupted by a restart were queued again');
-      schedule(0);
+      loop.start();
     },
     /** A job was queued: look now rather than at the next poll. */
-    kick() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(0);
-    },
+    kick: loop.kick,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      await loop.stop();
       await converter.stop();
     },
     /** Tests: convert what is waiting now, in this call. */
-    async runOnce() {
-      while (running) await running;
-      running = drain(true).finally(afterRun);
-      await running;
-    },
+    runOnce: loop.runOnce,
   };
 }
 
