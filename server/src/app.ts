@@ -14,7 +14,8 @@ import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createReceiptSender } from './mail/receipt';
+import { queueReceipt } from './mail/receiptJobs';
+import { createReceiptWorker, RECEIPT_POLL_MS, type ReceiptWorker } from './mail/receiptWorker';
 import { createIdentityService, type IdentityService } from './identity/service';
 import { identityRoutes } from './identity/routes';
 import { createAnswerService, type AnswerService } from './answers/service';
@@ -46,6 +47,7 @@ export interface Services {
   mailer: Mailer;
   documents: DocumentService;
   conversionWorker: ConversionWorker;
+  receiptWorker: ReceiptWorker;
   applicationPdf: ApplicationPdfService;
 }
 
@@ -99,13 +101,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const metrics = createMetrics(db);
   const mailer = createMailer(config, app.log);
-  // The receipt of a submission, mailed after the answer and retried (mail/receipt.ts).
-  const receipts = createReceiptSender({
+  // The receipt of a submission: a job queued by the submission's transaction, mailed by a worker in every instance
+  // (one sends each), retried with back-off (mail/receiptWorker.ts).
+  const receiptWorker = createReceiptWorker({
+    db,
     mailer,
     log: app.log,
     collegeName: config.collegeName,
     collegeTimeZone: config.collegeTimeZone,
     publicUrl: config.publicUrl,
+    pollMs: RECEIPT_POLL_MS,
+    leaseMs: config.jobLeaseMs,
   });
   // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
   const storage = createStorage(config, uploadSecret);
@@ -127,13 +133,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const services: Services = {
     identity: createIdentityService(db, mailer, config, app.log),
     answers: createAnswerService(db, {
-      onSubmitted: ({ username, name, submittedAt }) => receipts.queue({ to: username, name, submittedAt }),
+      recordSubmitted: (tx, { userId, username, name, submittedAt }) =>
+        queueReceipt(tx, userId, { to: username, name, submittedAt }),
+      onSubmitted: () => receiptWorker.kick(),
     }),
     tokens: createTokenService(db),
     lookup: createLookupService(db),
     mailer,
     documents,
     conversionWorker,
+    receiptWorker,
     applicationPdf: createApplicationPdfService({
       db,
       storage,
@@ -147,22 +156,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorateRequest('user', null);
-  // The worker starts with the server (not in the admin CLI, which never gets ready) and stops before the
-  // database closes, letting a running conversion finish.
+  // The workers start with the server (not in the admin CLI, which never gets ready) and stop before the
+  // database closes, letting a running conversion or mail finish.
   app.addHook('onReady', async () => conversionWorker.start());
+  app.addHook('onReady', async () => receiptWorker.start());
   // The embedded database has no autovacuum (db/vacuum.ts): the server runs VACUUM itself, from the same hooks.
   const vacuumTimer = createVacuumTimer(db, app.log);
   app.addHook('onReady', async () => vacuumTimer?.start());
   // Mail and writes an account call left for after its answer (identity/afterAnswer.ts) finish before the database
   // closes (onClose hooks run last registered first, once no request is in flight).
   app.addHook('onClose', async () => services.identity.settled());
-  app.addHook('onClose', async () => {
-    receipts.stop();
-    await receipts.settled();
-  });
   app.addHook('preClose', async () => {
     await vacuumTimer?.stop();
     await conversionWorker.stop();
+    await receiptWorker.stop();
     await services.applicationPdf.stop();
   });
 

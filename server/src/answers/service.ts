@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
@@ -100,8 +100,17 @@ export interface Submitted {
   submittedAt: Date;
 }
 
-/** `onSubmitted` runs once a submission is recorded (the receipt mail is queued there); it must not throw. */
-export function createAnswerService(db: Db, hooks: { onSubmitted?: (submitted: Submitted) => void } = {}) {
+export interface SubmissionHooks {
+  /**
+   * Runs in the submission's transaction (the receipt is queued there, as a job: mail/receiptJobs.ts), so what it
+   * writes exists exactly when the submission does. A throw undoes the submission.
+   */
+  recordSubmitted?: (tx: Queryable, submitted: Submitted) => Promise<void>;
+  /** Runs once the submission is committed (the receipt's worker is woken there); it must not throw. */
+  onSubmitted?: (submitted: Submitted) => void;
+}
+
+export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
   /** Login creates the application row; this covers an account that has none (older data, or a race). */
   async function ensureApplication(userId: number) {
     await createApplicationRow(db, userId);
@@ -263,6 +272,10 @@ export function createAnswerService(db: Db, hooks: { onSubmitted?: (submitted: S
       if (app.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
       const missing = missingRequiredKeys(app.answer);
       if (missing.length > 0) throw badRequest(ANSWER_MESSAGES.missing, { missing });
+      const name = [app.answer.first_name, app.answer.last_name]
+        .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+        .map((part) => part.trim())
+        .join(' ');
       const submitted = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ submitted_at: Date; username: string }>(
           `UPDATE applications a SET submitted_at = now() FROM users u
@@ -278,18 +291,11 @@ export function createAnswerService(db: Db, hooks: { onSubmitted?: (submitted: S
             status,
           ]);
         }
-        return rows[0];
+        const recorded = { userId, username: rows[0].username, name, submittedAt: new Date(rows[0].submitted_at) };
+        await hooks.recordSubmitted?.(tx, recorded);
+        return recorded;
       });
-      const name = [app.answer.first_name, app.answer.last_name]
-        .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-        .map((part) => part.trim())
-        .join(' ');
-      hooks.onSubmitted?.({
-        userId,
-        username: submitted.username,
-        name,
-        submittedAt: new Date(submitted.submitted_at),
-      });
+      hooks.onSubmitted?.(submitted);
       return { message: ANSWER_MESSAGES.submitted };
     },
   };
