@@ -17,9 +17,9 @@ const transform: Config['transform'] = {
 
 // @fastify/static requires content-disposition 3, which ships ESM only.
 // file-type (content sniffing of uploads) and its chain are ESM only as well, and so are openid-client (the staff's
-// single sign-on), its oauth4webapi and jose, and otpauth's ESM build.
+// single sign-on), its oauth4webapi and jose, otpauth's ESM build, and faker (seed-demo's names).
 const SERVER_TRANSFORM_IGNORE = [
-  '/node_modules/(?!(content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|peek-readable|@borewit|openid-client|oauth4webapi|jose)/)',
+  '/node_modules/(?!(content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|peek-readable|@borewit|openid-client|oauth4webapi|jose|@faker-js)/)',
 ];
 
 const config: Config = {

@@ -78,6 +78,11 @@ describe('the applicants list', () => {
     expect(await names('NUNEZ')).toEqual(['José Núñez']);
     expect(await names('zoe.mu')).toEqual(['Zoë Müller']);
     expect(await names('Ok')).toEqual(['Ngozi Okafor']);
+    // Every word typed must be like a word of the name, in any order; 'ue' typed for 'ü' is alike.
+    expect(await names('okafr ngozi')).toEqual(['Ngozi Okafor']);
+    expect(await names('n okafor')).toEqual(['Ngozi Okafor']);
+    expect(await names('ngozi nunez')).toEqual([]);
+    expect(await names('Mueller')).toEqual(['Zoë Müller']);
     expect(await names('nobody-like-this')).toEqual([]);
     // Each search is audited with its words.
     expect((await auditRows(t)).at(-1)).toMatchObject({
@@ -145,8 +150,14 @@ describe('the applicants list', () => {
     expect((await list(reader, '?after=not-a-cursor')).json().message).toBe(
       'This list has changed. Please start from its first page.',
     );
-    const demo = (await list(reader, `?q=${DEMO_DOMAIN}`)).json();
-    expect(demo.rows.length).toBeGreaterThan(0);
+    // A demo applicant is found by the start of its email, and by its name.
+    const { rows: demoRows } = await t2.app.db.query<{ email: string; name: string }>(
+      `SELECT email, name FROM applicant_list WHERE email LIKE '%@${DEMO_DOMAIN}' AND name <> '' LIMIT 1`,
+    );
+    const byEmail = (await list(reader, `?q=${encodeURIComponent(demoRows[0].email.slice(0, 12))}`)).json();
+    expect(byEmail.rows.map((r: { email: string }) => r.email)).toContain(demoRows[0].email);
+    const byName = (await list(reader, `?q=${encodeURIComponent(demoRows[0].name)}`)).json();
+    expect(byName.rows.map((r: { email: string }) => r.email)).toContain(demoRows[0].email);
   });
 });
 

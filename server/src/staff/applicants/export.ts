@@ -3,7 +3,7 @@ import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src
 import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
 import type { Queryable } from '../audit/gate';
 import { csvLines, safeCell } from '../csv';
-import { filters, LIST_FROM, param, whereSql, type ListQuery } from './list';
+import { filters, LIST_FROM, lookUpSearch, param, whereSql, type ListQuery } from './list';
 
 /**
  * Rows per statement. Each batch is a statement of its own, paged by id (never one long transaction: on the
@@ -71,8 +71,9 @@ export async function* exportCsv(
   };
   yield emit(csvLines([EXPORT_COLUMNS[file].columns]));
   let after = '0';
+  const search = await lookUpSearch(db, query.q);
   for (;;) {
-    const built = filters(query, timeZone, true);
+    const built = filters(query, search, timeZone, true);
     built.where.push(`l.user_id > ${param(built, after)}::bigint`);
     const batch = await db.query<ExportRow>(
       `SELECT l.user_id::text AS id, l.email AS username, l.status, l.created_at, a.submitted_at, a.updated_at, a.answer

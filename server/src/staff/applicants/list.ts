@@ -24,7 +24,47 @@ const SORTS = {
 } as const;
 
 /** Search text as staff type it, folded as the list folds names and emails (lower case, no accents). */
-const SEARCH_FOLD = `lower(public.unaccent('public.unaccent'::regdictionary, $1::text))`;
+const fold = (placeholder: string) => `lower(public.unaccent('public.unaccent'::regdictionary, ${placeholder}::text))`;
+/** Every text that starts with `folded`, as a range a text_pattern_ops b-tree scans. */
+const startsWith = (column: string, folded: string) =>
+  `(${column} OPERATOR(pg_catalog.~>=~) ${folded} AND ${column} OPERATOR(pg_catalog.~<~) (${folded} || chr(1114111)))`;
+/** The words of a search that must each be like a word of the name; more is a pasted text, not a name typed. */
+const MAX_SEARCH_WORDS = 4;
+
+/** A search, looked up: for each word typed, the name words like it; and the folded text an email starts with. */
+export interface Search {
+  wordSets: string[][];
+  emailPrefix: string;
+}
+
+/**
+ * Looks up what a search matches (migration 009). Each word typed must be like a word of the name: one that starts
+ * with it, or one pg_trgm finds similar at its default threshold (0.3: "okafr" is 0.44 similar to "okafor",
+ * "mueller" 0.5 to "muller"), found in the small table of every name word; a word of one or two letters (too short for trigrams) is a row's own key. The list then
+ * asks for the applicants holding them with the words as values, so the planner sees how many names they reach
+ * (with a sub-select it guessed, and walked all 50,000 rows in name order for a word nobody has).
+ */
+export async function lookUpSearch(db: Queryable, q: string | undefined): Promise<Search | null> {
+  const text = q?.trim();
+  if (!text) return null;
+  const words = text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+  const params: string[] = [text, ...words];
+  const sets = words.map((word, i) => {
+    const folded = fold(`$${i + 2}`);
+    // One or two letters are keys of the rows themselves (their words' first letters).
+    if (word.length < 3) return `ARRAY[${folded}] AS w${i}`;
+    const alike = `${startsWith('w.word', folded)} OR w.word OPERATOR(public.%) ${folded}`;
+    return `ARRAY(SELECT w.word FROM applicant_name_words w WHERE ${alike}) AS w${i}`;
+  });
+  const { rows } = await db.query<Record<string, string | string[]>>(
+    `SELECT ${[`${fold('$1')} AS email`, ...sets].join(', ')}`,
+    params,
+  );
+  return { emailPrefix: rows[0].email as string, wordSets: words.map((_, i) => rows[0][`w${i}`] as string[]) };
+}
 
 interface Built {
   where: string[];
@@ -36,23 +76,19 @@ export function param(built: Built, value: unknown) {
   return `$${built.params.length}`;
 }
 
-/**
- * The filters as SQL over applicant_list. Under 3 characters there are too few trigrams to be typo-tolerant, so a
- * short search matches the start of a name, a word of it, or an email.
- */
-export function filters(query: ListQuery, timeZone: string, withStatus: boolean): Built {
+/** The search as SQL: a name holding a word like each word typed, or an email starting with the text. */
+function searchSql(built: Built, search: Search): string {
+  const email = startsWith('l.email_search', `${param(built, search.emailPrefix)}::text`);
+  // A word like none of the names' words: no name matches, only an email can.
+  if (search.wordSets.length === 0 || search.wordSets.some((set) => set.length === 0)) return email;
+  const names = search.wordSets.map((set) => `l.name_words && ${param(built, set)}::text[]`);
+  return `((${names.join(' AND ')}) OR ${email})`;
+}
+
+/** The filters as SQL over applicant_list (the search looked up first: lookUpSearch). */
+export function filters(query: ListQuery, search: Search | null, timeZone: string, withStatus: boolean): Built {
   const built: Built = { where: [], params: [] };
-  const q = query.q?.trim();
-  if (q) {
-    const folded = SEARCH_FOLD.replace('$1', param(built, q));
-    if (q.length < 3) {
-      built.where.push(`(l.name_search LIKE ${folded} || '%' OR l.name_search LIKE '% ' || ${folded} || '%'
-                         OR l.email_search LIKE ${folded} || '%')`);
-    } else {
-      // pg_trgm's word similarity at its default threshold (0.6): "okafr" is 0.67 alike to "okafor".
-      built.where.push(`(${folded} OPERATOR(public.<%) l.name_search OR ${folded} OPERATOR(public.<%) l.email_search)`);
-    }
-  }
+  if (search) built.where.push(searchSql(built, search));
   if (withStatus && query.status) built.where.push(`l.status = ${param(built, query.status)}`);
   const zone = () => param(built, timeZone);
   if (query.submittedFrom) {
@@ -110,7 +146,8 @@ export class BadCursor extends Error {}
 export async function listApplicants(db: Queryable, query: ListQuery, timeZone: string) {
   const sort = SORTS[query.sort ?? 'last_name'];
   const desc = query.dir === 'desc';
-  const built = filters(query, timeZone, true);
+  const search = await lookUpSearch(db, query.q);
+  const built = filters(query, search, timeZone, true);
   if (query.after) {
     const cursor = decodeCursor(query.after);
     if (!cursor) throw new BadCursor();
@@ -144,12 +181,12 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
       documentsFailed: row.docs_failed,
     })),
     next: rows.length > APPLICANTS_PAGE_SIZE && last ? encodeCursor(last.sort_value, last.id) : null,
-    counts: await statusCounts(db, query, timeZone),
+    counts: await statusCounts(db, query, search, timeZone),
   };
 }
 
-async function statusCounts(db: Queryable, query: ListQuery, timeZone: string) {
-  const built = filters(query, timeZone, false);
+async function statusCounts(db: Queryable, query: ListQuery, search: Search | null, timeZone: string) {
+  const built = filters(query, search, timeZone, false);
   const { rows } = await db.query<{ status: ApplicantStatus; n: number }>(
     `SELECT l.status, count(*)::int AS n FROM ${LIST_FROM} ${whereSql(built)} GROUP BY 1`,
     built.params,
