@@ -7,6 +7,14 @@ import type { Db } from './client';
  * 60 ms after 14,000 saves.
  */
 export const VACUUM_INTERVAL_MS = 60_000;
+/**
+ * The tables whose planner statistics are out of date, by autovacuum's own rule (analyze once more rows changed
+ * than 50 plus a tenth of the table): without autovacuum they are never gathered, and the staff list's plans need
+ * them (measured at 50,000 applicants, a search took 0.6 s with the statistics of an empty table, 10 ms with current
+ * ones). Only those tables: an ANALYZE of applicant_list at 50,000 rows holds the database for about half a second.
+ */
+const STALE_STATISTICS_SQL = `SELECT quote_ident(relname) AS name FROM pg_stat_user_tables
+  WHERE n_mod_since_analyze > 50 + 0.1 * n_live_tup ORDER BY relname`;
 
 /**
  * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs. Every save of the answers leaves the old
@@ -25,7 +33,9 @@ export function createVacuumTimer(db: Db, log: FastifyBaseLogger, intervalMs = V
     const started = Date.now();
     try {
       await db.exec('VACUUM');
-      log.debug({ ms: Date.now() - started }, 'VACUUM done');
+      const stale = (await db.query<{ name: string }>(STALE_STATISTICS_SQL)).rows.map((row) => row.name);
+      if (stale.length > 0) await db.exec(`ANALYZE ${stale.join(', ')}`);
+      log.debug({ ms: Date.now() - started, analyzed: stale }, 'VACUUM done');
     } catch (error) {
       log.warn({ err: error }, 'VACUUM failed');
     }

@@ -111,7 +111,10 @@ function demoApplicant(index: number, runId: string, now: Date, names: Person[])
 }
 
 /** Inserts `count` demo applicants; returns how many. Safe to run again: each run's addresses are its own. */
-export async function seedDemo(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, count: number) {
+export async function seedDemo(
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  count: number,
+) {
   const runId = crypto.randomBytes(3).toString('hex');
   const now = new Date();
   const names = await nameGenerators();
@@ -156,5 +159,8 @@ export async function seedDemo(db: { transaction<T>(fn: (tx: Queryable) => Promi
       );
     });
   }
+  // The planner's statistics for what was just added (PGlite has no autovacuum to gather them; PostgreSQL's would
+  // only after a while): the staff list's plans depend on them.
+  await db.query('ANALYZE');
   return count;
 }
