@@ -245,6 +245,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await registerSpa(app, config.staticDir, config.clientConfig, {
     tokens: services.tokens,
     rateLimit: publicRateLimit,
+    attachedPages: services.applicationPdf.attachedPages,
   });
 
   return app;

@@ -7,7 +7,7 @@ import { printable, renderPdf } from '../src/pdf/pdfkit';
 import { PDF_MESSAGES } from '../src/pdf/service';
 import { completeApplication } from '../../src/kernel/form/definition/sampleAnswers';
 import * as files from './fixtures/files';
-import { pdfInfo, pdfToText, structureText } from './fixtures/poppler';
+import { pageTexts, pdfInfo, pdfToText, structureText } from './fixtures/poppler';
 import { asUser, makeApp, multipart, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -375,5 +375,25 @@ describe('buildApplicationPdf', () => {
     expect(files.pdfText(bytes).split('\n')).toEqual(
       expect.arrayContaining(['Ελένη', 'Моё эссе', 'Fixture page 1', 'Ελένη  ·  Page 1 of 3']),
     );
+  });
+});
+
+describe('where each attached document lies in the copy (listed by the print view)', () => {
+  it('is where the built copy has it: after the answers, in order, each on its own pages', async () => {
+    const { rows } = await t.app.db.query<{ id: string }>(`SELECT id FROM users WHERE username = 'ada@example.com'`);
+    const places = await t.app.services.applicationPdf.attachedPages(Number(rows[0].id), 'ada@example.com');
+    const { pdf, bytes } = await applicationPdf(a);
+    const total = pdf.getPageCount();
+    const texts = pageTexts(bytes);
+    const keys = Object.keys(places);
+    expect(keys).toEqual(expect.arrayContaining(['personal_statement_doc', 'photo_doc']));
+    // The answers part ends with its list of the attached documents; the first document starts the next page.
+    const first = places[keys[0]].first;
+    expect(texts[first - 2]).toContain('Attached documents');
+    expect(texts[first - 1]).not.toContain('Attached documents');
+    // Then one after the other, in the list's order, the last closing the copy.
+    keys.slice(1).forEach((key, i) => expect(places[key].first).toBe(places[keys[i]].last + 1));
+    expect(places[keys.at(-1)!].last).toBe(total);
+    expect(places.photo_doc.last - places.photo_doc.first).toBe(0);
   });
 });

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_ROUTE } from '../../../src/kernel/paths';
 import { PRINT_VIEW_RENDERER, PRINT_VIEW_SLOT } from '../../../src/kernel/shells';
 import type { TokenService } from '../tokens/service';
+import type { ApplicationPdfService } from '../pdf/service';
+import type { PageRange } from '../pdf/build';
 import { auditServiceTokenUse } from '../tokens/audit';
 import { escapeHtml } from './html';
 import { PARTNER } from '../../../src/kernel/partner';
@@ -14,6 +16,7 @@ import { collegeTimeZoneOf } from '../../../src/kernel/time';
 
 type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>> & {
   applicant?: { time_zone?: string };
+  document_pages?: Record<string, PageRange>;
 };
 /** src/firstPaint/renderPrintView.tsx, built by webpack.config.ts into the build's folder. */
 type RenderPrintView = (
@@ -31,6 +34,8 @@ export interface PrintViewDeps {
   tokens: TokenService;
   /** The public routes' limit (per address and minute): each print view request reads a token as /service/tmp-pdf does. */
   rateLimit: { max: number; timeWindow: string };
+  /** Where each attached document lies in the applicant's PDF copy (pdf/service.ts), listed with the documents. */
+  attachedPages?: ApplicationPdfService['attachedPages'];
 }
 
 export interface PrintViewPage {
@@ -92,6 +97,15 @@ export function printViewPages(app: FastifyInstance, staticDir: string, deps: Pr
     // Times in the college's zone: the one the server wrote into the page's app-config (COLLEGE_TIME_ZONE).
     const timeZone = collegeTimeZoneOf(APP_CONFIG.exec(template)?.[1]?.replaceAll('&quot;', '"')) ?? PARTNER.timeZone;
     if (bundle.applicant) bundle = { ...bundle, applicant: { ...bundle.applicant, time_zone: timeZone } };
+    if (bundle.applicant && deps.attachedPages && Object.keys(bundle.document_answer).length > 0) {
+      try {
+        const pages = await deps.attachedPages(Number(bundle.applicant.id), bundle.applicant.username);
+        bundle = { ...bundle, document_pages: pages };
+      } catch (error) {
+        // The documents are still listed, as appended to the PDF copy, without their pages.
+        request.log.error({ err: error }, 'print view: the PDF copy could not be laid out');
+      }
+    }
     let page: { markup: string; title: string };
     try {
       page = await loadRenderer()(pathname, token, bundle);

@@ -93,7 +93,7 @@ function writeQuestion(
   section: StructElement,
   q: PrintQuestion,
   answers: PrintAnswers,
-  documents: Map<string, PrintDocument>,
+  documents: Map<string, Omit<PrintDocument, 'bytes'>>,
 ) {
   const value = q.value ?? str(answers[q.key]);
   switch (q.type) {
@@ -188,8 +188,11 @@ function writeFooters(doc: PdfKitDocument, tags: Structure, who: string, totalPa
   }
 }
 
+/** What the answers part needs: the copy's input, its documents known by name only (their list, their marks). */
+type AnswersPartInput = Omit<ApplicationPdfInput, 'documents'> & { documents: readonly Omit<PrintDocument, 'bytes'>[] };
+
 /** The answers part: pdfkit, so long answers flow across pages. Returns the PDF and its page count. */
-async function renderAnswers(input: ApplicationPdfInput, attachmentPages: number) {
+async function renderAnswers(input: AnswersPartInput, attachmentPages: number) {
   const { form, answers, username, submittedAt, documents } = input;
   const byKey = new Map(documents.map((d) => [d.answerKey, d]));
   let pages = 0;
@@ -350,6 +353,32 @@ function retagSubsets(pdf: PDFDocument) {
     cidFont?.set(key('BaseFont'), renamed);
     descriptor?.set(key('FontName'), renamed);
   }
+}
+
+/** The sheets of the PDF copy one attached document fills, first and last (1-based). */
+export interface PageRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * Where each attached document lies in the PDF copy of these inputs, by answer key, without building the copy: the
+ * answers part is laid out as buildApplicationPdf lays it out (its page count), and the documents follow it in order,
+ * each as many pages as its converted PDF has.
+ */
+export async function attachedDocumentPages(
+  input: Omit<AnswersPartInput, 'documents'> & {
+    documents: readonly (Omit<PrintDocument, 'bytes'> & { pages: number })[];
+  },
+): Promise<Record<string, PageRange>> {
+  const attachmentPages = input.documents.reduce((n, d) => n + d.pages, 0);
+  let next = (await renderAnswers(input, attachmentPages)).pages + 1;
+  const ranges: Record<string, PageRange> = {};
+  for (const d of input.documents) {
+    ranges[d.answerKey] = { first: next, last: next + d.pages - 1 };
+    next += d.pages;
+  }
+  return ranges;
 }
 
 /**

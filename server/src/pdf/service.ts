@@ -5,17 +5,24 @@ import type { Db } from '../db/client';
 import type { DocumentService } from '../documents/service';
 import type { Storage } from '../documents/storage';
 import type { PdfSettings, PrintAnswers, PrintDocument } from './types';
+import type { PageRange } from './build';
 import { printedApplication } from '../answers/applications';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
 const loadBuilder = async () => {
-  const [{ buildApplicationPdf }, outline, { questionByKey }] = await Promise.all([
+  const [{ buildApplicationPdf, attachedDocumentPages }, outline, { questionByKey }] = await Promise.all([
     import('./build'),
     import('./outline'),
     import('../../../src/kernel/form/definition'),
   ]);
   const definition = crypto.createHash('sha256').update(outline.definitionFingerprint()).digest('hex');
-  return { buildApplicationPdf, printableApplication: outline.printableApplication, questionByKey, definition };
+  return {
+    buildApplicationPdf,
+    attachedDocumentPages,
+    printableApplication: outline.printableApplication,
+    questionByKey,
+    definition,
+  };
 };
 
 /** SPEC §4 "PDF download status". */
@@ -149,28 +156,41 @@ export function createApplicationPdfService(deps: {
       .catch((error: unknown) => log.error({ err: error }, 'application PDF build lock failed'));
   }
 
+  /**
+   * What the copy of these inputs prints: the form as answered, and the documents it appends, in order. The
+   * documents of questions the copy leaves out (a tab no longer chosen: its file is kept a few seconds for the
+   * switch's Undo, and stays if the page closed meanwhile) are no longer part of the application.
+   */
+  async function printed(input: Inputs) {
+    const { printableApplication, questionByKey } = await builderModules();
+    const form = printableApplication({ answers: input.answers, addAnother: input.addAnother, tabs: input.tabs });
+    const shown = new Set(
+      form.pages.flatMap((page) => page.sections.flatMap((section) => section.questions.map((q) => q.key))),
+    );
+    const leftOut = (key: string) => questionByKey(key) !== undefined && !shown.has(key);
+    const documents = input.documents
+      .filter((doc) => !leftOut(doc.answer_key))
+      .map((d) => ({
+        answerKey: d.answer_key,
+        label: questionByKey(d.answer_key)?.label ?? d.answer_key,
+        fileName: d.file_name,
+        fileSize: Number(d.file_size),
+        pdfKey: d.pdf_key,
+        pages: Number(d.page_count),
+      }));
+    return { form, documents };
+  }
+
   async function buildNow(userId: number, username: string, input: Inputs) {
     try {
-      const { buildApplicationPdf, printableApplication, questionByKey } = await builderModules();
-      const form = printableApplication({ answers: input.answers, addAnother: input.addAnother, tabs: input.tabs });
-      // The documents of questions the copy leaves out (a tab no longer chosen: its file is kept a few seconds for
-      // the switch's Undo, and stays if the page closed meanwhile) are no longer part of the application.
-      const shown = new Set(
-        form.pages.flatMap((page) => page.sections.flatMap((section) => section.questions.map((q) => q.key))),
-      );
-      const leftOut = (key: string) => questionByKey(key) !== undefined && !shown.has(key);
+      const { buildApplicationPdf } = await builderModules();
+      const { form, documents: attached } = await printed(input);
       const printDocuments: PrintDocument[] = [];
-      for (const d of input.documents.filter((doc) => !leftOut(doc.answer_key))) {
-        const bytes = await storage.get(d.pdf_key);
+      for (const { pdfKey, ...d } of attached) {
+        const bytes = await storage.get(pdfKey);
         // A copy that leaves a document out must not be reported complete (a folder another instance cannot see).
-        if (!bytes) throw new Error(`converted document ${d.answer_key} is missing from storage (${d.pdf_key})`);
-        printDocuments.push({
-          answerKey: d.answer_key,
-          label: questionByKey(d.answer_key)?.label ?? d.answer_key,
-          fileName: d.file_name,
-          fileSize: Number(d.file_size),
-          bytes,
-        });
+        if (!bytes) throw new Error(`converted document ${d.answerKey} is missing from storage (${pdfKey})`);
+        printDocuments.push({ ...d, bytes });
       }
       const pdf = await buildApplicationPdf({
         form,
@@ -251,6 +271,26 @@ export function createApplicationPdfService(deps: {
         throw new AppError(503, PDF_MESSAGES.unreadable, 'StorageUnavailable');
       }
       return bytes;
+    },
+
+    /**
+     * Where each document the copy appends lies in it ("pages 7–9"), as the copy of the current answers lays them
+     * out, whether or not it was built yet (the print view lists them so).
+     */
+    async attachedPages(userId: number, username: string): Promise<Record<string, PageRange>> {
+      const input = await inputs(userId, username);
+      const { form, documents: attached } = await printed(input);
+      if (attached.length === 0) return {};
+      const { attachedDocumentPages } = await builderModules();
+      return attachedDocumentPages({
+        form,
+        answers: input.answers,
+        username,
+        submittedAt: input.submittedAt,
+        documents: attached,
+        compress: deps.compress,
+        settings: deps.settings,
+      });
     },
 
     /** Waits for the builds in flight (app.close). */

@@ -136,6 +136,22 @@ describe('what staff read first, and only answers', () => {
     expect(within(header).getByText('Submitted November 20, 2026 at 10:04 AM EST')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Personal Statement Document: essay.pdf (PDF)' });
     expect(link).toHaveAttribute('href', '/service/document?service_token=svc-123&key=personal_statement_doc');
+    // Without the PDF copy's layout (the app's own page), the document is said to be appended to the copy.
+    expect(link.closest('li')).toHaveTextContent(
+      /^Personal Statement Document: essay\.pdf \(PDF\), appended to the PDF copy$/,
+    );
+  });
+
+  it('says on which pages of the PDF copy each document is, when the server laid the copy out', async () => {
+    recordDocumentCalls({
+      'GET /service/tmp-pdf': { ...bundle(), document_pages: { [DOC_KEY]: { first: 7, last: 9 } } },
+    });
+    renderAppWithDocuments('/about?service_token=svc-123', { state: formState({}) });
+    await h1('Ada Lovelace');
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('listitem')).toHaveTextContent(
+      'Personal Statement Document: essay.pdf (PDF), pages 7–9 of the PDF copy',
+    );
   });
 
   it('unanswered questions, empty entries and help text are left out; a page without answers says so', async () => {

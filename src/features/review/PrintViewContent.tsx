@@ -56,8 +56,28 @@ function ApplicantHeader({ applicant }: { applicant: ServiceBundle['applicant'] 
   );
 }
 
-/** Each uploaded document, converted to PDF, opened with the same service token (GET /service/document). */
-function ReviewDocuments({ documents, token }: { documents: ServiceBundle['document_answer']; token: string }) {
+/** Where a document lies in the PDF copy, as staff find it there: "pages 7–9 of the PDF copy". */
+function placeInPdfCopy(pages: { first: number; last: number } | undefined): string {
+  if (!pages) return 'appended to the PDF copy';
+  return pages.first === pages.last
+    ? `page ${pages.first} of the PDF copy`
+    : `pages ${pages.first}–${pages.last} of the PDF copy`;
+}
+
+/**
+ * Each uploaded document, converted to PDF, opened with the same service token (GET /service/document), and where it
+ * is in the PDF copy (the documents are appended there, after the answers): on paper the link is gone, the place
+ * stays.
+ */
+function ReviewDocuments({
+  documents,
+  pages,
+  token,
+}: {
+  documents: ServiceBundle['document_answer'];
+  pages: ServiceBundle['document_pages'];
+  token: string;
+}) {
   const keys = Object.keys(documents).sort();
   if (keys.length === 0) return null;
   return (
@@ -71,6 +91,7 @@ function ReviewDocuments({ documents, token }: { documents: ServiceBundle['docum
             <a href={`/service/document?${new URLSearchParams({ service_token: token, key })}`}>
               {questionLabel(key)}: {documents[key].file_name} (PDF)
             </a>
+            , {placeInPdfCopy(pages?.[key])}
           </li>
         ))}
       </ul>
@@ -134,7 +155,7 @@ export default function PrintViewContent({
         <style>{printPageStyle(title)}</style>
         <h1 className="review-title">{title}</h1>
         <ApplicantHeader applicant={data.applicant} />
-        <ReviewDocuments documents={data.document_answer ?? {}} token={token} />
+        <ReviewDocuments documents={data.document_answer ?? {}} pages={data.document_pages} token={token} />
         {FORM_PAGES_DEFINITION.map((page) => (
           <ReviewPage key={page.id} page={page} />
         ))}

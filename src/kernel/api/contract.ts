@@ -109,6 +109,11 @@ export const ServiceBundle = Type.Object({
       time_zone: Type.Optional(Type.String()),
     }),
   ),
+  /**
+   * Where each attached document lies in the applicant's PDF copy, by answer key (the server's print view page adds
+   * it: server/src/pdf lays the copy out).
+   */
+  document_pages: Type.Optional(Type.Record(Type.String(), Type.Object({ first: Type.Number(), last: Type.Number() }))),
 });
 export const LookupQuery = closed({
   category: oneOf<LookupCategory>(LOOKUP_CATEGORIES),
