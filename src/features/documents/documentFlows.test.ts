@@ -495,7 +495,16 @@ describe('a tab switch’s files: deleted once the Undo has had its time', () =>
   });
 
   it.each([
-    ['the Undo', tabSwitchUndone({ tabId: 'personal_statement', tab: 'upload', answers: {}, title: 'x' })],
+    [
+      'the Undo',
+      tabSwitchUndone({
+        tabId: 'personal_statement',
+        tab: 'upload',
+        answers: {},
+        title: 'x',
+        leaves: { tab: 'write', documentLabels: {} },
+      }),
+    ],
     [
       'choosing the tab again by hand',
       tabSwitchRequested({
@@ -506,6 +515,7 @@ describe('a tab switch’s files: deleted once the Undo has had its time', () =>
         title: 'x',
         clears: [],
         documentLabels: {},
+        toDocumentLabels: { [DOC_KEY]: 'Personal Statement Document' },
       }),
     ],
   ])('%s within that time keeps the file: nothing is deleted', async (_, back) => {
@@ -517,6 +527,33 @@ describe('a tab switch’s files: deleted once the Undo has had its time', () =>
     await jest.advanceTimersByTimeAsync(UNDO_TOAST_MS * 2);
     expect(calls.map(line).filter((call) => call.startsWith('DELETE'))).toEqual([]);
     expect(docOf(store, DOC_KEY).file).toEqual({ name: 'essay.pdf', size: 10 });
+  });
+
+  it('a file uploaded on the tab an Undo leaves goes once that Undo has had its time, and a toast says so', async () => {
+    const calls = recordDocumentCalls({
+      'PUT /api/tabs': { message: 'ok' },
+      'DELETE /api/pdf/document-answer/:key': { message: 'The file was removed.' },
+      'DELETE /api/document-answer/:key': { message: 'The file was removed.' },
+    });
+    // The switch to Upload cleared the essay; a file was uploaded there; then the switch's Undo.
+    const store = discardedStore();
+    store.dispatch(
+      tabSwitchUndone({
+        tabId: 'personal_statement',
+        tab: 'write',
+        answers: { personal_statement_essay: 'Engines and numbers.' },
+        title: 'x',
+        leaves: { tab: 'upload', documentLabels: { [DOC_KEY]: 'Personal Statement Document' } },
+      }),
+    );
+    await until(() => store.getState().notifications.toasts.length > 0, 50);
+    expect(store.getState().notifications.toasts.map(({ title, message }) => ({ title, message }))).toEqual([
+      { title: 'File removed', message: 'Your uploaded file essay.pdf was removed.' },
+    ]);
+    await jest.advanceTimersByTimeAsync(UNDO_TOAST_MS - 100);
+    expect(calls.map(line).filter((call) => call.startsWith('DELETE'))).toEqual([]);
+    await until(() => docOf(store, DOC_KEY).file === null, 50);
+    expect(calls.map(line).filter((call) => call.startsWith('DELETE'))).toEqual(deletes);
   });
 
   it('another tab group chosen again does not keep it', async () => {

@@ -54,7 +54,16 @@ export async function switchTab({ dispatch, getState }: ListenerApi, request: Ta
       title: typed.length > 0 ? TYPED_CLEARED_TITLE : FILE_REMOVED_TITLE,
       message: [...(typed.length > 0 ? [typedCleared(request.fromLabel)] : []), ...files].join(' '),
       durationMs: UNDO_TOAST_MS,
-      action: { label: UNDO, intent: tabSwitchUndone({ tabId, tab: from, answers: cleared, title: request.title }) },
+      action: {
+        label: UNDO,
+        intent: tabSwitchUndone({
+          tabId,
+          tab: from,
+          answers: cleared,
+          title: request.title,
+          leaves: { tab: to, documentLabels: request.toDocumentLabels },
+        }),
+      },
     }),
   );
 }

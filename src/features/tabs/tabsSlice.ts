@@ -24,7 +24,10 @@ export interface TabSwitch {
   fromLabel: string;
   title: string;
   clears: string[];
+  /** The document questions of the tab left (`from`), by key: their labels. */
   documentLabels: Record<string, string>;
+  /** The document questions of the tab chosen (`to`): what its Undo leaves, should a file be uploaded meanwhile. */
+  toDocumentLabels: Record<string, string>;
 }
 
 const tabsSlice = createSlice({
@@ -57,8 +60,13 @@ export default tabsSlice.reducer;
 
 /**
  * Undo of a tab switch that cleared work: back to `tab`, with `answers` as they were (the files it left are kept
- * by the Documents listeners). `title` names the tabs question in an error toast.
+ * by the Documents listeners). `title` names the tabs question in an error toast. `leaves` is the tab the Undo
+ * leaves in turn, with its document questions: a file uploaded there meanwhile goes, as on any switch.
  */
-export const tabSwitchUndone = createAction<{ tabId: string; tab: string; answers: StudentAnswers; title: string }>(
-  'tabs/switchUndone',
-);
+export const tabSwitchUndone = createAction<{
+  tabId: string;
+  tab: string;
+  answers: StudentAnswers;
+  title: string;
+  leaves: { tab: string; documentLabels: Record<string, string> };
+}>('tabs/switchUndone');

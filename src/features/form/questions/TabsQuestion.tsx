@@ -46,6 +46,10 @@ export function TabsQuestion({ question, readOnly = false, section, Nested }: Qu
   /** The switch waiting for the applicant to confirm that their typed answer or uploaded file may go. */
   const [confirming, setConfirming] = useState<{ to: string; typed: boolean; files: string[] } | null>(null);
 
+  /** The document questions of a tab, by key: their labels. */
+  const documentLabelsOf = (tab: (typeof tabs)[number] | undefined) =>
+    Object.fromEntries((tab?.questions ?? []).filter((q) => q.type === 'document').map((q) => [q.key, q.label]));
+
   /** The switch to `to`, with what the flow needs of this question. */
   const switchTo = (to: string): TabSwitch => ({
     tabId,
@@ -54,9 +58,8 @@ export function TabsQuestion({ question, readOnly = false, section, Nested }: Qu
     fromLabel: chosen.label,
     title: tabsError(question.label),
     clears: keysClearedByTabSwitch(question, chosen.id, to),
-    documentLabels: Object.fromEntries(
-      chosen.questions.filter((q) => q.type === 'document').map((q) => [q.key, q.label]),
-    ),
+    documentLabels: documentLabelsOf(chosen),
+    toDocumentLabels: documentLabelsOf(tabs.find((t) => t.id === to)),
   });
 
   const choose = (id: string, confirmed = false) => {
