@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { TOAST_HOTKEY, TOAST_SWIPE_CLOSE_PX } from '../kernel/constants';
+import { useClearOfToasts } from './useClearOfToasts';
 
 export interface ToastItem {
   id: string;
@@ -34,6 +35,7 @@ export function Toasts({ toasts, onDismiss, onAction }: ToastsProps) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
+  useClearOfToasts(regionRef, toasts.length);
   return (
     <section ref={regionRef} className="shell-toasts" aria-label="Notifications" tabIndex={-1}>
       {toasts.map((toast) => (
