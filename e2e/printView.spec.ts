@@ -1,32 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { pdfText, png } from '../server/test/fixtures/files';
+import { pdfText } from '../server/test/fixtures/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { newLoggedInApplicant } from './account';
+import { uploadDocument } from './uploads';
 
 /**
  * The print view as admission readers use it: who and when at the top, every uploaded document one link away,
  * answers only, a dense printout, and nothing secret on paper. At 390 and 1280 px, with the keyboard.
  */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** A converted document, uploaded as the page does: the upload form, the file, the conversion. */
-async function uploadDocument(request: APIRequestContext, key: string) {
-  const { url, fields } = await (await request.post('/api/presigned-url', { data: { answer_key: key } })).json();
-  const upload = await request.post(url, {
-    multipart: { ...fields, file: { name: 'photo.png', mimeType: 'image/png', buffer: png(40, 60) } },
-  });
-  expect(upload.status()).toBe(204);
-  expect(
-    (
-      await request.post(`/api/pdf/document-answer/${key}`, { data: { file_key: fields.key, file_name: 'photo.png' } })
-    ).status(),
-  ).toBe(202);
-  await expect
-    .poll(async () => (await (await request.get(`/api/pdf/document-answer/${key}`)).json()).status, { timeout: 20_000 })
-    .toBe('completed');
-}
 
 async function printViewLink(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/admin/service-tokens', {

@@ -5,10 +5,12 @@ import { PDFDocument } from 'pdf-lib';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { FORM_MESSAGES } from '../src/kernel/form/definition/messages';
+import { png } from '../server/test/fixtures/files';
 import { pageTexts } from '../server/test/fixtures/poppler';
 import { expectOnServer, newLoggedInApplicant, PASSWORD } from './account';
 import { afterMotion } from './motion';
 import { latestCode, outbox } from './outbox';
+import { uploadDocument } from './uploads';
 
 /**
  * The applicant's journey, second pass (at 390 and 1280 px): a format mistake is shown where it is made, Check your
@@ -35,6 +37,59 @@ async function submittedApplicant(request: APIRequestContext, prefix: string) {
   const submitted = await request.post('/api/submit', { headers: { 'content-type': 'application/json' } });
   expect(submitted.status(), await submitted.text()).toBeLessThan(300);
   return username;
+}
+
+/** A service-token link to the applicant's print view, as an admin makes it. */
+async function printViewUrl(request: APIRequestContext, username: string) {
+  const res = await request.post('/admin/service-tokens', {
+    data: { username },
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { url: string }).url.replace(/^https?:\/\/[^/]+/, '');
+}
+
+/** The applicant's PDF copy, as the completion page downloads it. */
+async function pdfCopy(request: APIRequestContext): Promise<Buffer> {
+  let reply: { status: string; url?: string } = { status: 'in_progress' };
+  await expect
+    .poll(async () => (reply = await (await request.get('/api/pdf')).json()).status, { timeout: 30_000 })
+    .toBe('completed');
+  return (await request.get(reply.url!)).body();
+}
+
+/** Whether two boxes on the screen overlap. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/** An applicant with a typed personal statement on /final-steps, its essay tab chosen; the two tabs. */
+async function essayTyped(page: Page, prefix: string) {
+  await newLoggedInApplicant(page.request, prefix);
+  expect(
+    (await page.request.put('/api/answer', { data: { personal_statement_essay: 'Engines and numbers.' } })).ok(),
+  ).toBe(true);
+  await page.goto('/final-steps');
+  await expect(heading(page, 'Final Steps')).toBeVisible();
+  return {
+    essayTab: page.getByRole('tab', { name: 'Write your statement' }),
+    uploadTab: page.getByRole('tab', { name: 'Upload a document' }),
+  };
+}
+
+/** Chooses Upload with the keyboard from the middle of the screen, and agrees to clear the essay. */
+async function switchToUpload(page: Page, tabs: Awaited<ReturnType<typeof essayTyped>>) {
+  await tabs.essayTab.evaluate((tab) => tab.scrollIntoView({ block: 'center' }));
+  await tabs.essayTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Switch to Upload a document?' });
+  await afterMotion(page);
+  await ask.getByRole('button', { name: 'Switch and clear' }).click();
+  await expect(tabs.uploadTab).toHaveAttribute('aria-selected', 'true');
+  const toast = page.getByRole('status').filter({ hasText: 'Answer cleared' });
+  await expect(toast).toBeVisible();
+  return toast;
 }
 
 for (const width of [390, 1280]) {
@@ -218,6 +273,135 @@ for (const width of [390, 1280]) {
         expect(text).toMatch(new RegExp(`Ngozi Okafor\\s+·\\s+Page ${i + 1} of ${printed.length}`));
         expect(text).not.toContain('service_token');
       });
+      await context.close();
+    });
+
+    test('the Undo toast covers neither the tabs nor the questions after them', async ({ page }) => {
+      const tabs = await essayTyped(page, `toast-place-${width}`);
+      const toast = await switchToUpload(page, tabs);
+      await expect(tabs.uploadTab).toBeFocused();
+      await afterMotion(page);
+      const shown = (await toast.boundingBox())!;
+      expect(overlap(shown, (await tabs.uploadTab.boundingBox())!)).toBe(false);
+      expect(overlap(shown, (await page.getByRole('tabpanel').boundingBox())!)).toBe(false);
+      await expectAccessible(page, `the Undo toast after a switch at ${width} px`);
+    });
+
+    test('a file uploaded before the Undo is not kept hidden: the toast says it is removed, and it goes', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const tabs = await essayTyped(page, `undo-upload-${width}`);
+      const toast = await switchToUpload(page, tabs);
+      // Hovered, the toast waits (its Undo stays) while a file is uploaded on the new tab.
+      await toast.hover();
+      await page
+        .getByLabel('Personal Statement Document', { exact: true })
+        .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(64, 48) });
+      await expect(page.getByText('Uploaded file: photo.png')).toBeVisible({ timeout: 20_000 });
+      await toast.getByRole('button', { name: 'Undo' }).click();
+
+      await expect(tabs.essayTab).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('textbox', { name: 'Personal Statement' })).toHaveValue('Engines and numbers.');
+      const removed = page.getByRole('status').filter({ hasText: 'File removed' });
+      await expect(removed).toContainText('Your uploaded file photo.png was removed.');
+      await expectAccessible(page, `the file removed by an Undo at ${width} px`);
+      // Once the Undo's time is over, the file is deleted on the server, not kept out of sight.
+      await expect
+        .poll(async () => (await (await page.request.get('/api/document-answer')).json()).personal_statement_doc, {
+          timeout: 30_000,
+        })
+        .toBeUndefined();
+      await expectOnServer(page.request, { personal_statement_essay: 'Engines and numbers.' });
+    });
+
+    test('the header links show their whole focus ring', async ({ page }) => {
+      await newLoggedInApplicant(page.request, `ring-${width}`);
+      await page.goto('/about');
+      await expect(heading(page, 'About You')).toBeVisible();
+      const links = page.getByRole('navigation', { name: 'Application pages' }).getByRole('link');
+      await expect(links).toHaveCount(3);
+      for (let i = 0; i < 3; i++) {
+        const link = links.nth(i);
+        // Reached with Tab, as a keyboard user does (the ring is :focus-visible).
+        for (
+          let presses = 0;
+          presses < 15 && !(await link.evaluate((el) => el === document.activeElement));
+          presses++
+        ) {
+          await page.keyboard.press('Tab');
+        }
+        await expect(link).toBeFocused();
+        // The ring (outline, outside the box by its offset plus its width) lies within every box that clips it.
+        const clipped = await link.evaluate((el) => {
+          const style = getComputedStyle(el);
+          const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+          const box = el.getBoundingClientRect();
+          const ring = {
+            left: box.left - Math.max(0, reach),
+            right: box.right + Math.max(0, reach),
+            top: box.top - Math.max(0, reach),
+            bottom: box.bottom + Math.max(0, reach),
+          };
+          const problems: string[] = [];
+          if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0) problems.push('no ring');
+          for (let up = el.parentElement; up; up = up.parentElement) {
+            const over = getComputedStyle(up);
+            if (over.overflowX === 'visible' && over.overflowY === 'visible') continue;
+            const clip = up.getBoundingClientRect();
+            if (ring.left < clip.left || ring.right > clip.right || ring.top < clip.top || ring.bottom > clip.bottom) {
+              problems.push(`clipped by ${up.tagName.toLowerCase()}.${up.className}`);
+            }
+          }
+          return problems;
+        });
+        expect(clipped, `${await link.textContent()} at ${width} px`).toEqual([]);
+      }
+      await expectAccessible(page, `a header link focused at ${width} px`);
+    });
+
+    test('the staff printout says where each attached document is in the PDF copy; sections stay whole', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const username = await newLoggedInApplicant(page.request, `attached-${width}`);
+      const answers = { ...completeApplication(), ...NAMED, test_optional_interest: 'Y', personal_statement_essay: '' };
+      expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
+      const tab = await page.request.put('/api/tabs', { data: { tab_id: 'personal_statement', chosen_tab: 'upload' } });
+      expect(tab.ok()).toBe(true);
+      await uploadDocument(page.request, 'personal_statement_doc');
+      const submitted = await page.request.post('/api/submit', { headers: { 'content-type': 'application/json' } });
+      expect(submitted.status(), await submitted.text()).toBeLessThan(300);
+      // The picture is the copy's one attached document: its last page.
+      const copyPages = pageTexts(await pdfCopy(page.request)).length;
+      const place = `page ${copyPages} of the PDF copy`;
+
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const view = await context.newPage();
+      await view.goto(await printViewUrl(page.request, username));
+      const documents = view.getByRole('region', { name: 'Documents' });
+      await expect(documents.getByRole('listitem')).toHaveText(
+        `Personal Statement Document: photo.png (PDF), ${place}`,
+      );
+      await expectAccessible(view, `the print view with a document at ${width} px`);
+
+      const printed = pageTexts(await view.pdf({ format: 'Letter' }));
+      expect(printed.join('\n')).toContain(place);
+      printed.forEach((text, i) =>
+        expect(text).toMatch(new RegExp(`Ngozi Okafor\\s+·\\s+Page ${i + 1} of ${printed.length}`)),
+      );
+      // In print, every section is kept whole on a sheet where it fits (a small one moves to the next sheet rather
+      // than split; one taller than a sheet still flows).
+      await view.emulateMedia({ media: 'print' });
+      const sections = await view.locator('.review-section').evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          title: node.querySelector('h3')?.textContent ?? '',
+          avoidsBreak: getComputedStyle(node).breakInside,
+        })),
+      );
+      expect(sections.length).toBeGreaterThan(0);
+      for (const section of sections) expect(section, section.title).toMatchObject({ avoidsBreak: 'avoid-page' });
       await context.close();
     });
   });
