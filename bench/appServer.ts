@@ -95,7 +95,7 @@ function serverRssKib(pid: number): number | null {
 }
 
 /** Decodes the quoted-printable bodies nodemailer writes. */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 

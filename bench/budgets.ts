@@ -44,6 +44,21 @@ export const BUDGETS = {
     applicationPdfMaxMs: 300,
     docxMaxMs: 2000,
   },
+  console: {
+    /**
+     * The staff console at 50,000 seeded applicants (bench/console.ts), PGlite and PostgreSQL, each p95 at the
+     * server's door and from the browser (the call as the page made it).
+     */
+    firstPageP95MaxMs: 100,
+    searchP95MaxMs: 150,
+    filterSortP95MaxMs: 150,
+    openP95MaxMs: 150,
+    /** The full export of applications.csv, and the server's memory growth while it streams. */
+    exportMaxSeconds: 15,
+    exportMemoryGrowthMaxMiB: 50,
+    /** Every script and style the console's first page fetches, gzip level 9. */
+    firstDownloadMaxKb: 200,
+  },
   peers: {
     /**
      * Ours against the best of the peers (SurveyJS, Form.io: bench/peers), About You, in the same run: each a ratio,

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BundleResult } from './bundle';
+import type { ConsoleResult } from './console';
 import { kib, NOISY_LOAD, type Check } from './common';
 import type { DocumentTiming } from './documents';
 import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
@@ -35,6 +36,7 @@ export interface Areas {
   documents: AreaReport<DocumentTiming[]>;
   memory: AreaReport<MemoryResult>;
   peers: AreaReport<PeersResult>;
+  console: AreaReport<ConsoleResult>;
 }
 
 export interface Report {
@@ -421,6 +423,38 @@ function peersSection(area: AreaReport<PeersResult> | undefined): string[] {
   return [...out, ...notes(area)];
 }
 
+function consoleSection(area: AreaReport<ConsoleResult> | undefined): string[] {
+  const out = areaHeader(9, area, 'Staff console at 50,000 applicants');
+  for (const e of area?.data?.engines ?? []) {
+    const way = (f: { p95: number; median: number; n: number } | undefined) =>
+      f ? `${ms(f.p95)} (median ${ms(f.median)}, n ${f.n})` : '—';
+    const labels = {
+      firstPage: 'First page of the list',
+      search: 'Search as you type',
+      filterSort: 'Filter + sort',
+      open: 'Open an applicant',
+    } as const;
+    out.push(
+      `**${e.engine}**: ${e.applicants} applicants seeded in ${e.seedSeconds} s; misspelt names found ${e.searchFound}.`,
+      '',
+      table(
+        ['p95', 'at the server', 'database alone', 'from the browser (call)', 'browser, to the screen'],
+        (Object.keys(labels) as (keyof typeof labels)[]).map((key) => {
+          const f = e.figures[key];
+          return [labels[key], way(f.server), way(f.db), way(f.browser), f.browser?.uiP95 ? ms(f.browser.uiP95) : '—'];
+        }),
+      ),
+      '',
+      `Export of ${e.export.rows} rows: ${e.export.seconds} s (database alone ${e.export.dbSeconds} s); the server's memory grew ${e.export.memoryGrowthMiB} MiB.` +
+        (e.firstDownloadGzipBytes
+          ? ` First download of the console: ${kib(e.firstDownloadGzipBytes)} gzip (${e.firstDownloadFiles?.length} files).`
+          : ''),
+      '',
+    );
+  }
+  return [...out, ...notes(area)];
+}
+
 export function renderMarkdown(report: Report): string {
   const crashed = Object.entries(report.areas).filter(([, a]) => a && !a.ok);
   const lines = [
@@ -460,6 +494,7 @@ export function renderMarkdown(report: Report): string {
     ...documentsSection(report.areas.documents),
     ...memorySection(report.areas.memory),
     ...peersSection(report.areas.peers),
+    ...consoleSection(report.areas.console),
   ];
   return `${lines
     .join('\n')

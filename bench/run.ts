@@ -2,7 +2,8 @@
  * `npm run bench`: builds the SPA for production (into bench/out/dist, so dist/ and the e2e suite are left alone),
  * starts the real server on a fresh embedded database in a temp DATA_DIR on port 3200 with a seeded applicant, and
  * measures, one module per area: bundle, Lighthouse, typing, validation, server load, documents, browser memory,
- * and About You against the same page in SurveyJS and Form.io (peers: bench/peers).
+ * About You against the same page in SurveyJS and Form.io (peers: bench/peers), and the staff console at 50,000
+ * applicants (console.ts, on databases of its own).
  * Writes bench/report.md and bench/report.json; each figure is held against bench/budgets.ts.
  *
  * Every area fails soft: a crash (or a time-out) is written into the report for that area and the others still
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_PORT, logIn, makeDataDir, seedDatabase, serverEnv, startServer, type RunningServer } from './appServer';
 import { runBundle } from './bundle';
+import { CONSOLE_APPLICANTS, runConsole } from './console';
 import {
   CHROMIUM,
   loadAverage,
@@ -262,6 +264,17 @@ async function main() {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // The staff console on databases of its own (50,000 applicants each), once the main server has stopped.
+  if (wanted('console'))
+    areas.console = await runArea(
+      'console',
+      'Staff console',
+      (process.env.DATABASE_URL ? 50 : 25) * MINUTE,
+      async () => {
+        needBuild();
+        return runConsole(distDir, BENCH_PORT);
+      },
+    );
 
   const ordered: Partial<Areas> = {
     bundle: areas.bundle,
@@ -272,6 +285,7 @@ async function main() {
     documents: areas.documents,
     memory: areas.memory,
     peers: areas.peers,
+    console: areas.console,
   };
   const checks = Object.values(ordered).flatMap((area) => area?.checks ?? []);
   const report: Report = {
@@ -301,6 +315,7 @@ async function main() {
       'typing keystrokes': KEYSTROKES,
       'typing CPU throttle': `${CPU_THROTTLE}×`,
       'load sessions': CONNECTION_LEVELS.join(', '),
+      ...(wanted('console') ? { 'console applicants': CONSOLE_APPLICANTS } : {}),
       ...(wanted('peers') ? { 'peers typing rounds': PEER_TYPING_ROUNDS } : {}),
     },
     build: buildInfo,

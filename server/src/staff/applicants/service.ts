@@ -45,6 +45,27 @@ async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** One applicant as the console shows it: the header, the answers, documents and timeline (the reads alone). */
+export async function applicantDetail(db: Queryable, id: string) {
+  const row = await printViewApplication(db, id);
+  if (!row) throw notFound(NO_APPLICANT);
+  const { rows } = await db.query<{ status: string }>('SELECT status FROM applicant_list WHERE user_id = $1', [id]);
+  return {
+    id,
+    applicationId: applicationIdOf(id),
+    email: row.username,
+    name: [row.answer?.first_name, row.answer?.last_name].filter((part) => typeof part === 'string' && part).join(' '),
+    status: rows[0].status,
+    submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+    lastSavedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    answer: row.answer ?? {},
+    addAnother: row.add_another ?? {},
+    tabs: row.tabs ?? {},
+    documents: await documentAnswersOf(db, id),
+    timeline: await timelineOf(db, id),
+  };
+}
+
 /** Readers find and read applications; every read is audited before it is made (the gate). */
 export function createStaffApplicants(deps: {
   gate: Gate;
@@ -68,29 +89,9 @@ export function createStaffApplicants(deps: {
 
     /** One applicant: the header, the answers (the console renders them from the form definition), documents, timeline. */
     async open(id: string, by: AuditContext) {
-      return gate.audited({ ...by, action: 'applicant-opened', target: `applicant ${id}` }, async (db) => {
-        const row = await printViewApplication(db, id);
-        if (!row) throw notFound(NO_APPLICANT);
-        const { rows } = await db.query<{ status: string }>('SELECT status FROM applicant_list WHERE user_id = $1', [
-          id,
-        ]);
-        return {
-          id,
-          applicationId: applicationIdOf(id),
-          email: row.username,
-          name: [row.answer?.first_name, row.answer?.last_name]
-            .filter((part) => typeof part === 'string' && part)
-            .join(' '),
-          status: rows[0].status,
-          submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
-          lastSavedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
-          answer: row.answer ?? {},
-          addAnother: row.add_another ?? {},
-          tabs: row.tabs ?? {},
-          documents: await documentAnswersOf(db, id),
-          timeline: await timelineOf(db, id),
-        };
-      });
+      return gate.audited({ ...by, action: 'applicant-opened', target: `applicant ${id}` }, (db) =>
+        applicantDetail(db, id),
+      );
     },
 
     /** A converted document, for the console to open inline. */
