@@ -21,24 +21,24 @@ const BATCH = 500;
  * dozen repeated (with 24 last names, every typed name matched 2,000 of 50,000 applicants).
  */
 const NAME_LOCALES = [
-  ['en_US', 8],
-  ['es_MX', 2],
-  ['en_GB', 1],
-  ['en_IN', 1],
-  ['en_NG', 1],
-  ['en_GH', 1],
-  ['yo_NG', 1],
-  ['zu_ZA', 1],
-  ['de', 1],
-  ['fr', 1],
-  ['it', 1],
-  ['pl', 1],
-  ['pt_BR', 1],
-  ['tr', 1],
-  ['vi', 1],
-  ['nb_NO', 1],
-  ['sv', 1],
-  ['nl', 1],
+  [() => import('@faker-js/faker/locale/en_US'), 8],
+  [() => import('@faker-js/faker/locale/es_MX'), 2],
+  [() => import('@faker-js/faker/locale/en_GB'), 1],
+  [() => import('@faker-js/faker/locale/en_IN'), 1],
+  [() => import('@faker-js/faker/locale/en_NG'), 1],
+  [() => import('@faker-js/faker/locale/en_GH'), 1],
+  [() => import('@faker-js/faker/locale/yo_NG'), 1],
+  [() => import('@faker-js/faker/locale/zu_ZA'), 1],
+  [() => import('@faker-js/faker/locale/de'), 1],
+  [() => import('@faker-js/faker/locale/fr'), 1],
+  [() => import('@faker-js/faker/locale/it'), 1],
+  [() => import('@faker-js/faker/locale/pl'), 1],
+  [() => import('@faker-js/faker/locale/pt_BR'), 1],
+  [() => import('@faker-js/faker/locale/tr'), 1],
+  [() => import('@faker-js/faker/locale/vi'), 1],
+  [() => import('@faker-js/faker/locale/nb_NO'), 1],
+  [() => import('@faker-js/faker/locale/sv'), 1],
+  [() => import('@faker-js/faker/locale/nl'), 1],
 ] as const;
 
 type Person = { firstName(): string; lastName(): string };
@@ -46,8 +46,9 @@ type Person = { firstName(): string; lastName(): string };
 /** One person-name generator per locale, each as often as its weight. */
 async function nameGenerators(): Promise<Person[]> {
   const weighted: Person[] = [];
-  for (const [locale, weight] of NAME_LOCALES) {
-    const { faker } = (await import(`@faker-js/faker/locale/${locale}`)) as { faker: { person: Person } };
+  // Loaded only when seeding (each locale's module is one of faker's entry points, not its whole 4 MB).
+  for (const [load, weight] of NAME_LOCALES) {
+    const { faker } = await load();
     for (let i = 0; i < weight; i++) weighted.push(faker.person);
   }
   return weighted;
