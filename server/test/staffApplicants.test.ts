@@ -133,20 +133,31 @@ describe('the applicants list', () => {
   test('pages of 50 by key: the next page starts after the last row, and nothing is seen twice', async () => {
     const t2 = t;
     await seedDemo(t2.app.db, 130);
-    const seen: string[] = [];
-    let next: string | null = '';
-    let pages = 0;
-    while (next !== null) {
-      const page: { rows: { id: string }[]; next: string | null } = (
-        await list(reader, `?sort=last_name${next ? `&after=${next}` : ''}`)
-      ).json();
-      seen.push(...page.rows.map((r) => r.id));
-      next = page.next;
-      pages++;
+    // Demo applicants with no answers yet have never saved: the sort by last save puts them after every save.
+    for (const sort of ['last_name', 'submitted&dir=desc', 'saved&dir=desc', 'saved']) {
+      const seen: { id: string; lastSavedAt: string | null }[] = [];
+      let next: string | null = '';
+      let pages = 0;
+      while (next !== null) {
+        const page: { rows: { id: string; lastSavedAt: string | null }[]; next: string | null } = (
+          await list(reader, `?sort=${sort}${next ? `&after=${next}` : ''}`)
+        ).json();
+        seen.push(...page.rows);
+        next = page.next;
+        pages++;
+      }
+      expect(pages).toBe(3);
+      expect(seen).toHaveLength(134);
+      expect(new Set(seen.map((row) => row.id)).size).toBe(134);
+      if (sort.startsWith('saved')) {
+        const saves = seen.map((row) => row.lastSavedAt);
+        const firstNever = saves.indexOf(null);
+        expect(firstNever).toBeGreaterThan(0);
+        expect(saves.slice(firstNever).every((at) => at === null)).toBe(true);
+        const ordered = [...saves.slice(0, firstNever)].sort();
+        expect(saves.slice(0, firstNever)).toEqual(sort === 'saved' ? ordered : ordered.reverse());
+      }
     }
-    expect(pages).toBe(3);
-    expect(seen).toHaveLength(134);
-    expect(new Set(seen).size).toBe(134);
     expect((await list(reader, '?after=not-a-cursor')).json().message).toBe(
       'This list has changed. Please start from its first page.',
     );

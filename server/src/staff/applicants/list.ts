@@ -14,14 +14,23 @@ export type ListQuery = StaffShape<typeof ApplicantsQuery>;
 export const LIST_FROM = `applicant_list l ${applicationJoin('l.user_id')}`;
 
 /**
- * The sorts, each with a value that never is NULL, so a page ends at a (value, id) key the next page starts after.
- * Not submitted sorts after every submission (infinity); an account that never saved, by when it was created.
+ * The sorts by a value of the list's row, each never NULL, so a page ends at a (value, id) key the next page starts
+ * after, and each with an index in that order (migrations 007, 009). Not submitted sorts after every submission.
+ * The sort by last save is listBySaved's.
  */
 const SORTS = {
   last_name: { sql: 'l.sort_name', cast: 'text' },
   submitted: { sql: `coalesce(l.submitted_at, 'infinity'::timestamptz)`, cast: 'timestamptz' },
-  saved: { sql: 'coalesce(a.updated_at, l.created_at)', cast: 'timestamptz' },
 } as const;
+
+/** The columns of a list row. */
+const ROW_COLUMNS = `l.user_id::text AS id, l.email, l.name, l.status, l.submitted_at, l.entry_term, l.major,
+                     l.docs_waiting, l.docs_failed`;
+const PAGE_LIMIT = APPLICANTS_PAGE_SIZE + 1;
+/** The cursor's value of an account that never saved (they come after every save, by id). */
+const NEVER_SAVED = '';
+
+const copy = (built: Built): Built => ({ where: [...built.where], params: [...built.params] });
 
 /** Search text as staff type it, folded as the list folds names and emails (lower case, no accents). */
 const fold = (placeholder: string) => `lower(public.unaccent('public.unaccent'::regdictionary, ${placeholder}::text))`;
@@ -144,26 +153,15 @@ export class BadCursor extends Error {}
  * the same filters but the status itself (the tabs above the list).
  */
 export async function listApplicants(db: Queryable, query: ListQuery, timeZone: string) {
-  const sort = SORTS[query.sort ?? 'last_name'];
   const desc = query.dir === 'desc';
   const search = await lookUpSearch(db, query.q);
   const built = filters(query, search, timeZone, true);
-  if (query.after) {
-    const cursor = decodeCursor(query.after);
-    if (!cursor) throw new BadCursor();
-    const value = param(built, cursor[0]);
-    const id = param(built, cursor[1]);
-    built.where.push(`(${sort.sql}, l.user_id) ${desc ? '<' : '>'} (${value}::${sort.cast}, ${id}::bigint)`);
-  }
-  const order = desc ? 'DESC' : 'ASC';
-  const { rows } = await db.query<Row>(
-    `SELECT l.user_id::text AS id, l.email, l.name, l.status, l.submitted_at, a.updated_at, l.entry_term, l.major,
-            l.docs_waiting, l.docs_failed, (${sort.sql})::text AS sort_value
-       FROM ${LIST_FROM} ${whereSql(built)}
-      ORDER BY ${sort.sql} ${order}, l.user_id ${order}
-      LIMIT ${APPLICANTS_PAGE_SIZE + 1}`,
-    built.params,
-  );
+  const cursor = query.after ? decodeCursor(query.after) : null;
+  if (query.after && !cursor) throw new BadCursor();
+  const rows =
+    query.sort === 'saved'
+      ? await listBySaved(db, built, desc, cursor)
+      : await listByRow(db, built, SORTS[query.sort ?? 'last_name'], desc, cursor);
   const page = rows.slice(0, APPLICANTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -183,6 +181,70 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
     next: rows.length > APPLICANTS_PAGE_SIZE && last ? encodeCursor(last.sort_value, last.id) : null,
     counts: await statusCounts(db, query, search, timeZone),
   };
+}
+
+/** A page in the order of a value of the list's row (SORTS). */
+async function listByRow(
+  db: Queryable,
+  built: Built,
+  sort: (typeof SORTS)[keyof typeof SORTS],
+  desc: boolean,
+  cursor: [string, string] | null,
+) {
+  if (cursor) {
+    const [value, id] = [param(built, cursor[0]), param(built, cursor[1])];
+    built.where.push(`(${sort.sql}, l.user_id) ${desc ? '<' : '>'} (${value}::${sort.cast}, ${id}::bigint)`);
+  }
+  const order = desc ? 'DESC' : 'ASC';
+  const { rows } = await db.query<Row>(
+    `SELECT ${ROW_COLUMNS}, a.updated_at, (${sort.sql})::text AS sort_value
+       FROM ${LIST_FROM} ${whereSql(built)}
+      ORDER BY ${sort.sql} ${order}, l.user_id ${order}
+      LIMIT ${PAGE_LIMIT}`,
+    built.params,
+  );
+  return rows;
+}
+
+/**
+ * A page by last save: the applications in the order of their own index (updated_at, user_id), each joined to its
+ * list row, then the accounts that never saved, by id. Ordering the list's rows by a value of the joined application
+ * sorted all 50,000 of them for each page (0.1–0.25 s on PGlite); this reads 51.
+ */
+async function listBySaved(db: Queryable, built: Built, desc: boolean, cursor: [string, string] | null) {
+  const order = desc ? 'DESC' : 'ASC';
+  const after = desc ? '<' : '>';
+  const rows: Row[] = [];
+  const neverSaved = cursor?.[0] === NEVER_SAVED;
+  if (!neverSaved) {
+    const saved = copy(built);
+    if (cursor) {
+      const [value, id] = [param(saved, cursor[0]), param(saved, cursor[1])];
+      saved.where.push(`(a.updated_at, a.user_id) ${after} (${value}::timestamptz, ${id}::bigint)`);
+    }
+    const page = await db.query<Row>(
+      `SELECT ${ROW_COLUMNS}, a.updated_at, a.updated_at::text AS sort_value
+         FROM applications a JOIN applicant_list l ON l.user_id = a.user_id ${whereSql(saved)}
+        ORDER BY a.updated_at ${order}, a.user_id ${order}
+        LIMIT ${PAGE_LIMIT}`,
+      saved.params,
+    );
+    rows.push(...page.rows);
+  }
+  if (rows.length < PAGE_LIMIT) {
+    const never = copy(built);
+    never.where.push('NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = l.user_id)');
+    if (neverSaved) never.where.push(`l.user_id ${after} ${param(never, cursor![1])}::bigint`);
+    const page = await db.query<Row>(
+      `SELECT ${ROW_COLUMNS}, NULL::timestamptz AS updated_at, '${NEVER_SAVED}' AS sort_value
+         FROM applicant_list l ${whereSql(never)}
+        ORDER BY l.user_id ${order}
+        LIMIT ${PAGE_LIMIT - rows.length}`,
+      never.params,
+    );
+    rows.push(...page.rows);
+  }
+  return rows;
 }
 
 async function statusCounts(db: Queryable, query: ListQuery, search: Search | null, timeZone: string) {
