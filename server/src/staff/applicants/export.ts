@@ -19,7 +19,11 @@ interface ExportRow {
   created_at: Date;
   submitted_at: Date | null;
   updated_at: Date | null;
-  answer: Record<string, string | boolean> | null;
+  /**
+   * The answer map as JSON text, parsed here: from the embedded database's thread a text crosses far cheaper than
+   * the parsed map. (Taking the file's keys out in SQL instead was 5 times slower: each key decompresses the map.)
+   */
+  answer: string | null;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : '');
@@ -30,7 +34,7 @@ const answered = (values: (string | boolean | undefined)[]) =>
   values.some((v) => v !== undefined && v !== '' && v !== false);
 
 function linesOf(file: ExportFile, row: ExportRow): string[][] {
-  const answer = row.answer ?? {};
+  const answer = (row.answer ? JSON.parse(row.answer) : {}) as Record<string, string | boolean>;
   const { answerKeys } = EXPORT_COLUMNS[file];
   const applicationId = applicationIdOf(row.id);
   if (file === 'applications') {
@@ -76,7 +80,7 @@ export async function* exportCsv(
     const built = filters(query, search, timeZone, true);
     built.where.push(`l.user_id > ${param(built, after)}::bigint`);
     const batch = await db.query<ExportRow>(
-      `SELECT l.user_id::text AS id, l.email AS username, l.status, l.created_at, a.submitted_at, a.updated_at, a.answer
+      `SELECT l.user_id::text AS id, l.email AS username, l.status, l.created_at, a.submitted_at, a.updated_at, a.answer::text AS answer
          FROM ${LIST_FROM} ${whereSql(built)} ORDER BY l.user_id LIMIT ${BATCH}`,
       built.params,
     );
