@@ -10,10 +10,11 @@
  * run. The run is green (exit code 0) only when every area ran and every figure meets its budget; otherwise the
  * report says which did not, and the exit code is 1.
  *
- * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_PORT (default 3200), DATABASE_URL (adds
- * the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a comma-separated
- * list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/ instead, so the
- * committed full report is not replaced by a partial one).
+ * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_CAPACITY_STEP_SECONDS (seconds per step of
+ * the server's capacity search, default 10; shorter for smoke runs only), BENCH_PORT (default 3200), DATABASE_URL
+ * (adds the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
+ * comma-separated list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/
+ * instead, so the committed full report is not replaced by a partial one).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +42,7 @@ import { runMemory } from './memory';
 import { PEER_TYPING_ROUNDS, runPeers } from './peers/area';
 import { PEERS, peerPackageVersion } from './peers/build';
 import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
+import { capacityStepSeconds } from './capacity';
 import { benchSeconds, CONNECTION_LEVELS, runServer, serverAreaTimeoutMs } from './server';
 import { CPU_THROTTLE, KEYSTROKES, runTyping } from './typing';
 import { runValidation } from './validation';
@@ -177,6 +179,7 @@ const wanted = (name: keyof Areas) => !ONLY || ONLY.includes(name);
 async function main() {
   const started = Date.now();
   const seconds = benchSeconds();
+  const capacitySeconds = capacityStepSeconds();
   const distDir = path.join(OUT_DIR, 'dist');
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const areas: Partial<Areas> = {};
@@ -257,9 +260,11 @@ async function main() {
         const { server: s, seeded: seed } = needServer();
         return runPeers(s, distDir, seed.username);
       });
-    const serverTimeout = serverAreaTimeoutMs(seconds, process.env.DATABASE_URL ? 2 : 1);
+    const serverTimeout = serverAreaTimeoutMs(seconds, process.env.DATABASE_URL ? 2 : 1, capacitySeconds);
     if (wanted('server'))
-      areas.server = await runArea('server', 'Server', serverTimeout, () => runServer(server, distDir));
+      areas.server = await runArea('server', 'Server', serverTimeout, () =>
+        runServer(server, distDir, capacitySeconds),
+      );
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -315,6 +320,7 @@ async function main() {
       'typing keystrokes': KEYSTROKES,
       'typing CPU throttle': `${CPU_THROTTLE}×`,
       'load sessions': CONNECTION_LEVELS.join(', '),
+      ...(wanted('server') ? { 'capacity step seconds (BENCH_CAPACITY_STEP_SECONDS)': capacitySeconds } : {}),
       ...(wanted('console') ? { 'console applicants': CONSOLE_APPLICANTS } : {}),
       ...(wanted('peers') ? { 'peers typing rounds': PEER_TYPING_ROUNDS } : {}),
     },

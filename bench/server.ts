@@ -16,9 +16,10 @@
  * (PUT, statement, bare route, then again): each figure reported is the median round's, each share the median of the
  * rounds' own shares, so the machine's drift during the area reaches the three alike.
  *
- * The p99 budget is held at the most sessions in an open loop (openLoop.ts): PUT /api/answer sent at 60 % of the
- * statement alone's rate (the share budget's load), each request timed from when it was due. autocannon's closed
- * loop keeps every connection busy, so its latency at 100 sessions is 100 ÷ the rate it reaches (reported as
+ * Then, at the most sessions, the capacity at the latency goal (serverCapacity.ts): for PUT /api/answer and for the
+ * floor, the highest offered rate in an open loop whose p99 meets the goal with no errors, searched from half of each
+ * one's closed-loop rate, the two searches in turns; the budget holds ours as a share of the floor's. autocannon's
+ * closed loop keeps every connection busy, so its latency at 100 sessions is 100 ÷ the rate it reaches (reported as
  * information).
  *
  * The server runs as npm start runs it: on PostgreSQL one process per core (SERVER_PROCESSES's default), and the
@@ -43,8 +44,15 @@ import os from 'node:os';
 import { BUDGETS } from './budgets';
 import { check, LOAD_TIMEOUT_S, log, round, type AreaOutput, type Check } from './common';
 import { BARE_ROUTE, startBareRoute } from './bareRoute';
+import { applicantsAt, DEADLINE_SAVE_INTERVAL_S } from './capacity';
 import { measureStatement, withSaveDatabase, type BenchDatabase, type StatementRate } from './dbRate';
-import { openLoop, type OpenLoopRun } from './openLoop';
+import {
+  capacityCheck,
+  capacityNotes,
+  capacityTimeoutMs,
+  measureCapacity,
+  type TargetCapacity,
+} from './serverCapacity';
 
 export const CONNECTION_LEVELS = [10, 50, 100];
 /** PUT /api/answer, the statement alone and the bare route: this many interleaved rounds at each level. */
@@ -69,10 +77,6 @@ const shareOf = (rounds: Round[], ratio: (r: Round) => number) =>
     3,
   );
 export const CEILING_ROUTE = 'GET /api/profile without a session (401)';
-/** The open loop's share of the statement alone's rate: the share budget's (its load is what the p99 is held at). */
-const OPEN_LOOP_SHARE = BUDGETS.server.putAnswerMinShareOfDb;
-const openLoopRoute = (route: string, perSec: number) =>
-  `${route} at ${round(perSec, 0)} saves/s, open loop (${OPEN_LOOP_SHARE * 100} % of the statement alone)`;
 
 export interface LoadRun {
   route: string;
@@ -114,13 +118,6 @@ export interface LoadLevel {
    * median of the rounds' own shares.
    */
   rounds: { putAnswer: number; statement: number; bareRoute: number }[];
-  /**
-   * At the most sessions only: PUT /api/answer in an open loop (openLoop.ts) at the share budget's rate, 60 % of
-   * the statement alone's (its median round here), the load the p99 budget is held at.
-   */
-  putAtShare?: OpenLoopRun;
-  /** The floor under the same open load (information): what any route that runs the statement would wait. */
-  bareAtShare?: OpenLoopRun;
 }
 
 export interface ServerTargetResult {
@@ -133,6 +130,8 @@ export interface ServerTargetResult {
   rssPeakKib: number | null;
   rssAfterKib: number | null;
   levels: LoadLevel[];
+  /** PUT /api/answer's and the floor's capacity at the latency goal, with the most sessions. */
+  capacity: TargetCapacity;
 }
 
 export interface ServerResult {
@@ -153,10 +152,13 @@ export const benchSeconds = () => {
 
 /**
  * The area's time limit for `databases` targets: 3 minutes each for signing applicants up, the other database and
- * the warm-ups, then every run of every level, with a fifth to spare.
+ * the warm-ups, then every run of every level, with a fifth to spare, and the capacity searches at their longest.
  */
-export const serverAreaTimeoutMs = (seconds: number, databases: number) =>
-  databases * (3 * 60_000 + 1.2 * ((2 + 3 * ROUNDS) * CONNECTION_LEVELS.length + 2) * seconds * 1000);
+export const serverAreaTimeoutMs = (seconds: number, databases: number, capacityStepSeconds: number) =>
+  databases *
+  (3 * 60_000 +
+    1.2 * ((2 + 3 * ROUNDS) * CONNECTION_LEVELS.length) * seconds * 1000 +
+    capacityTimeoutMs(capacityStepSeconds));
 
 export interface LoadSpec {
   route: string;
@@ -220,6 +222,7 @@ async function measureTarget(
   server: RunningServer,
   database: BenchDatabase,
   seconds: number,
+  capacityStepSeconds: number,
 ): Promise<ServerTargetResult> {
   const sessions = Math.max(...CONNECTION_LEVELS);
   const t0 = Date.now();
@@ -269,6 +272,7 @@ async function measureTarget(
         if (rss !== null && (rssPeakKib === null || rss > rssPeakKib)) rssPeakKib = rss;
       }, 250);
       const levels: LoadLevel[] = [];
+      let capacity: TargetCapacity;
       try {
         for (const connections of CONNECTION_LEVELS) {
           const ceiling = await load(server, specs.ceiling, connections, seconds);
@@ -291,24 +295,6 @@ async function measureTarget(
             rounds.map((x) => x.statement),
             (x) => x.perSec,
           );
-          const openLoopRate = OPEN_LOOP_SHARE * saveStatement.perSec;
-          const atShare = async (target: { baseUrl: string }, spec: LoadSpec & { cookies: string[] }) => {
-            const run = await openLoop(
-              target.baseUrl,
-              { ...spec, route: openLoopRoute(spec.route, openLoopRate) },
-              connections,
-              openLoopRate,
-              seconds,
-            );
-            log(
-              `  ${database} ×${connections}, ${run.route}: ${run.reqPerSec} req/s answered, p99 ${run.p99Ms} ms, ${run.errors} errors; sent late by p99 ${run.sendLateP99Ms} ms, max ${run.sendLateMaxMs} ms`,
-            );
-            return run;
-          };
-          const openLoops =
-            connections === sessions
-              ? { putAtShare: await atShare(server, specs.putAnswer), bareAtShare: await atShare(bare, bareSpec) }
-              : {};
           levels.push({
             connections,
             ceiling,
@@ -329,12 +315,17 @@ async function measureTarget(
               statement: x.statement.perSec,
               bareRoute: x.bareRoute.reqPerSec,
             })),
-            ...openLoops,
           });
           log(
             `  server (${database}) ×${connections}: ceiling ${ceiling.reqPerSec} req/s, GET ${getProfile.reqPerSec}, PUT ${putAnswer.reqPerSec} (median of ${ROUNDS})`,
           );
         }
+        // With every session, each search starting from its route's own closed-loop rate just measured.
+        const top = levels.find((l) => l.connections === sessions)!;
+        capacity = await measureCapacity(database, sessions, capacityStepSeconds, {
+          ours: { baseUrl: server.baseUrl, spec: specs.putAnswer, closedLoopPerSec: top.putAnswer.reqPerSec },
+          floor: { baseUrl: bare.baseUrl, spec: bareSpec, closedLoopPerSec: top.bareRoute.reqPerSec },
+        });
       } finally {
         clearInterval(sampler);
       }
@@ -347,6 +338,7 @@ async function measureTarget(
         rssPeakKib,
         rssAfterKib: server.rssKib(),
         levels,
+        capacity,
       };
     } finally {
       await bare.stop();
@@ -355,14 +347,18 @@ async function measureTarget(
 }
 
 /** A second server on PostgreSQL (DATABASE_URL), in a schema of its own that is dropped afterwards. */
-async function measurePostgres(staticDir: string, seconds: number): Promise<ServerTargetResult> {
+async function measurePostgres(
+  staticDir: string,
+  seconds: number,
+  capacityStepSeconds: number,
+): Promise<ServerTargetResult> {
   const databaseUrl = process.env.DATABASE_URL!;
   const databaseSchema = `bench_${crypto.randomBytes(6).toString('hex')}`;
   const dataDir = makeDataDir('pg');
   let server: RunningServer | undefined;
   try {
     server = await startServer({ port: BENCH_PORT + 1, dataDir, staticDir, databaseUrl, databaseSchema });
-    return await measureTarget(server, 'PostgreSQL', seconds);
+    return await measureTarget(server, 'PostgreSQL', seconds, capacityStepSeconds);
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -380,13 +376,17 @@ async function measurePostgres(staticDir: string, seconds: number): Promise<Serv
   }
 }
 
-export async function runServer(pglite: RunningServer | null, staticDir: string): Promise<AreaOutput<ServerResult>> {
+export async function runServer(
+  pglite: RunningServer | null,
+  staticDir: string,
+  capacityStepSeconds: number,
+): Promise<AreaOutput<ServerResult>> {
   const seconds = benchSeconds();
   const targets: ServerTargetResult[] = [];
   const failures: string[] = [];
   if (pglite) {
     try {
-      targets.push(await measureTarget(pglite, 'PGlite', seconds));
+      targets.push(await measureTarget(pglite, 'PGlite', seconds, capacityStepSeconds));
     } catch (error) {
       failures.push(`PGlite: ${(error instanceof Error ? error.message : String(error)).slice(0, 600)}`);
     }
@@ -395,7 +395,7 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
   }
   if (process.env.DATABASE_URL) {
     try {
-      targets.push(await measurePostgres(staticDir, seconds));
+      targets.push(await measurePostgres(staticDir, seconds, capacityStepSeconds));
     } catch (error) {
       failures.push(`PostgreSQL: ${(error instanceof Error ? error.message : String(error)).slice(0, 600)}`);
     }
@@ -404,12 +404,12 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
 
   const b = BUDGETS.server;
   const most = Math.max(...CONNECTION_LEVELS);
-  // Beside each share and p99, the floor's figure in the same run: a budget the floor misses too is beyond any Node
-  // route in front of this statement on this machine, whatever our route does.
+  // Beside each share, the floor's figure in the same run: a budget the floor misses too is beyond any Node route in
+  // front of this statement on this machine, whatever our route does.
   const floorNote = (figure: string, floorMeets: boolean) =>
     `the floor (bare route): ${figure}${floorMeets ? '' : ', a miss too'}`;
-  const checks: Check[] = targets.flatMap((t) =>
-    t.levels.flatMap((level) => [
+  const checks: Check[] = targets.flatMap((t) => [
+    ...t.levels.flatMap((level) => [
       check(
         'server',
         `PUT /api/answer ÷ the save statement alone, ${t.database}, ${level.connections} sessions`,
@@ -418,26 +418,6 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
         { min: b.putAnswerMinShareOfDb * 100 },
         floorNote(`${round(level.bareShareOfDb * 100, 1)} %`, level.bareShareOfDb >= b.putAnswerMinShareOfDb),
       ),
-      ...(level.putAtShare
-        ? [
-            check(
-              'server',
-              `${level.putAtShare.route} p99, ${t.database}, ${level.connections} sessions`,
-              level.putAtShare.p99Ms,
-              'ms',
-              { max: b.putAnswerP99MaxMs },
-              level.bareAtShare &&
-                floorNote(`${level.bareAtShare.p99Ms} ms`, level.bareAtShare.p99Ms <= b.putAnswerP99MaxMs),
-            ),
-            check(
-              'server',
-              `${level.putAtShare.route} errors, ${t.database}, ${level.connections} sessions`,
-              level.putAtShare.errors,
-              '',
-              { max: b.putAnswerMaxErrors },
-            ),
-          ]
-        : []),
       check(
         'server',
         `PUT /api/answer errors, ${t.database}, ${level.connections} sessions`,
@@ -446,7 +426,8 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
         { max: b.putAnswerMaxErrors },
       ),
     ]),
-  );
+    capacityCheck(t.database, t.capacity),
+  ]);
   for (const failure of failures) {
     checks.push({ area: 'server', name: `Server bench ${failure}`, value: null, unit: '', budget: '—', pass: false });
   }
@@ -455,11 +436,12 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
     checks,
     notes: [
       "The save statement alone: the statement PUT /api/answer runs (the UPDATE of the answer map; on PostgreSQL with the session checked in it), through the server's own database client, prepared, same answer map and concurrency, no HTTP (bench/dbRate.ts); PGlite on files of its own (the server holds its own), PostgreSQL on the same server.",
+      ...capacityNotes(targets),
       ...targets.map((t) => {
         const best = t.levels.reduce((a, l) => (l.putAnswer.reqPerSec > a.putAnswer.reqPerSec ? l : a));
         const perCore = round(best.putAnswer.reqPerSec / os.cpus().length, 0);
-        // A deadline night: every applicant saving once every 10 s.
-        return `${t.database}: at best ${best.putAnswer.reqPerSec} saves/s (${best.connections} sessions) on ${os.cpus().length} cores, ${perCore} per core: about ${round(best.putAnswer.reqPerSec * 10, 0).toLocaleString('en-US')} applicants typing at once, each saving every 10 s.`;
+        // Saturated (every connection always busy), whatever the wait: no figure to plan with, the capacity is.
+        return `Information, no budget: ${t.database} at best ${best.putAnswer.reqPerSec} saves/s back to back (closed loop, ${best.connections} sessions) on ${os.cpus().length} cores, ${perCore} per core (${applicantsAt(best.putAnswer.reqPerSec).toLocaleString('en-US')} applicants, one save every ${DEADLINE_SAVE_INTERVAL_S} s each, with no latency goal).`;
       }),
       `Information, no budget: PUT /api/answer's p99 with ${most} sessions saving back to back (closed loop, autocannon): ${targets
         .flatMap((t) =>
@@ -470,20 +452,7 @@ export async function runServer(pglite: RunningServer | null, staticDir: string)
                 `${t.database} ${top.putAnswer.p99Ms} ms (at ${top.putAnswer.reqPerSec} req/s; with ${most} always in flight the mean is ${most} ÷ the rate, ${round((most / top.putAnswer.reqPerSec) * 1000, 1)} ms, by Little's law; the statement alone's own p99 ${top.saveStatement.p99Ms} ms)`,
             ),
         )
-        .join(
-          ', ',
-        )}. The p99 budget is held in an open loop (bench/openLoop.ts) at ${OPEN_LOOP_SHARE * 100} % of the statement alone's rate: what an applicant waits while the server carries the load the share budget asks of it.`,
-      `Information, no budget: under that open load, ${targets
-        .flatMap((t) =>
-          t.levels.flatMap((l) =>
-            l.putAtShare && l.bareAtShare
-              ? [
-                  `${t.database}: PUT /api/answer p99 ${l.putAtShare.p99Ms} ms, the floor's (${BARE_ROUTE}) ${l.bareAtShare.p99Ms} ms; the load generator, on the same cores, sent PUT's requests late by p99 ${l.putAtShare.sendLateP99Ms} ms (max ${l.putAtShare.sendLateMaxMs} ms) and the floor's by p99 ${l.bareAtShare.sendLateP99Ms} ms (max ${l.bareAtShare.sendLateMaxMs} ms), lateness that is in their latencies`,
-                ]
-              : [],
-          ),
-        )
-        .join('; ')}.`,
+        .join(', ')}. What an applicant waits at a given load is in the capacity search (open loop), above.`,
       `Information, no budget: the floor, ${BARE_ROUTE} (bench/bareRoute.ts: the same statement and load, nothing else), as a share of the statement alone: ${targets
         .flatMap((t) =>
           t.levels.map(
