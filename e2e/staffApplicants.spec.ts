@@ -162,6 +162,7 @@ for (const viewport of VIEWPORTS) {
       await reader.getByLabel('Search by name or email').fill('Okafr');
       await expect(reader).toHaveURL(/\?q=Okafr$/);
       await expect(herLink(reader)).toBeVisible();
+      await expect(reader.getByText(/Sorted by best match\./)).toBeVisible();
       await expectAccessible(reader, `applicants, searched (${width})`);
       await reader.getByLabel('Search by name or email').fill('Zzyzx Qwv');
       await expect(results(reader).getByText('No applicants match this search and these filters.')).toBeVisible();

@@ -92,6 +92,38 @@ describe('the applicants list', () => {
     });
   });
 
+  test('a search lists the best match first; by name when a sort is chosen or its words are short', async () => {
+    for (const [first, last] of [
+      ['Ada', 'Moire'],
+      ['Cy', 'Moore'],
+      ['Ben', 'Moreno'],
+    ]) {
+      await applicant(`${first.toLowerCase()}@match.example`, { first_name: first, last_name: last });
+    }
+    const names = async (query: string) => (await list(reader, query)).json().rows.map((r: { name: string }) => r.name);
+    // "More", a letter left out of Moore: Moore is the most alike, then Moreno (which starts with it), then Moire.
+    expect(await names('?q=More')).toEqual(['Cy Moore', 'Ben Moreno', 'Ada Moire']);
+    expect(await names('?q=More&sort=last_name')).toEqual(['Ada Moire', 'Cy Moore', 'Ben Moreno']);
+    // Two letters start too many names to rank: by name.
+    expect(await names('?q=Mo')).toEqual(['Ada Moire', 'Cy Moore', 'Ben Moreno']);
+    // Pages of the best match go on from the last row's score and name.
+    for (let i = 0; i < 55; i++) {
+      await applicant(`p${i}@match.example`, { first_name: `Pat${String(i).padStart(2, '0')}`, last_name: 'Moore' });
+    }
+    const first = (await list(reader, '?q=Moore')).json();
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows[0].name).toBe('Cy Moore');
+    const second = (await list(reader, `?q=Moore&after=${first.next}`)).json();
+    const seen = [...first.rows, ...second.rows].map((r: { name: string }) => r.name);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((name) => name.endsWith(' Moore'))).toHaveLength(56);
+    const forged = Buffer.from(JSON.stringify(['not json', '1'])).toString('base64url');
+    expect((await list(reader, `?q=More&after=${forged}`)).json().message).toBe(
+      'This list has changed. Please start from its first page.',
+    );
+    await t.app.db.query(`DELETE FROM users WHERE username LIKE '%@match.example'`);
+  });
+
   test('status, term and major filters; counts per status; sorts', async () => {
     const all = (await list(reader)).json();
     expect(all.counts).toEqual({ none: 1, started: 1, validating: 1, submitted: 1 });

@@ -11,8 +11,28 @@ export const APPLICANT_STATUS_LABELS: Record<ApplicantStatus, string> = {
   validating: 'Validating',
   submitted: 'Submitted',
 };
-export const APPLICANT_SORTS = ['last_name', 'submitted', 'saved'] as const;
+/** The sorts: best match first (a search's), last name, submitted date, last saved. */
+export const APPLICANT_SORTS = ['match', 'last_name', 'submitted', 'saved'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
+
+/** The words of a search that must each be like a word of the name; more is a pasted text, not a name typed. */
+const MAX_SEARCH_WORDS = 4;
+/** The words of a search as the list matches them: the parts between spaces and punctuation. */
+export const searchWords = (q: string | undefined) =>
+  (q ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+/**
+ * A search ranks its results (best match first) when a word of it has 3 letters or more: one or two letters start
+ * too many names for one to be a better match than another, and are listed by name.
+ */
+export const searchRanks = (q: string | undefined) => searchWords(q).some((word) => word.length >= 3);
+/** The sort when none is chosen: best match for a search that ranks, else last name. */
+export const defaultSort = (q: string | undefined): ApplicantSort => (searchRanks(q) ? 'match' : 'last_name');
+/** The sort in force: the one chosen, but best match only for a search that ranks. */
+export const sortInForce = (sort: ApplicantSort | undefined, q: string | undefined): ApplicantSort =>
+  sort === 'match' && !searchRanks(q) ? 'last_name' : (sort ?? defaultSort(q));
 export const APPLICANTS_PAGE_SIZE = 50;
 
 /** The application's stable id, as staff and the student-information system see it: APP-000123. */

@@ -62,6 +62,17 @@ describe('the applicant list', () => {
     expect(router.state.location.search).toBe('?q=Okafr');
     expect(listCalls(found)).toEqual([{ q: 'Okafr' }]);
     expect(listCalls(calls)).toEqual([{}]);
+    // A search is listed best match first, with no order to choose; a sort chosen by name goes in the address.
+    expect(screen.getByText(/Sorted by best match\./)).toBeVisible();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('match');
+    expect(screen.queryByLabelText('Order')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'last_name');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Okafr&sort=last_name'));
+    expect(await screen.findByText(/Sorted by last name, ascending\./)).toBeVisible();
+    // Without the search there is no best match: the sort by name is the default again, out of the address.
+    await user.clear(screen.getByLabelText('Search by name or email'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
   });
 
   it('puts filters and sort in the address and the request, and Back returns to the previous ones', async () => {

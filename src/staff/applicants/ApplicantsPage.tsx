@@ -13,6 +13,8 @@ import {
   APPLICANT_STATUS_LABELS,
   APPLICANT_STATUSES,
   APPLICANTS_PAGE_SIZE,
+  defaultSort,
+  searchRanks,
   type ApplicantSort,
   type ApplicantStatus,
 } from '../../kernel/staff/applicants';
@@ -197,27 +199,28 @@ function Filters({
         </Select>
       </div>
       <div className="staff-row">
-        <Select
-          id="sort"
-          label="Sort by"
-          value={sort}
-          onChange={(value) => onChange({ sort: value === 'last_name' ? undefined : (value as ApplicantSort) })}
-        >
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label[0].toUpperCase() + label.slice(1)}
-            </option>
-          ))}
+        <Select id="sort" label="Sort by" value={sort} onChange={(value) => onChange({ sort: value as ApplicantSort })}>
+          {/* Best match only for a search that ranks its results. */}
+          {Object.entries(SORT_LABELS)
+            .filter(([value]) => value !== 'match' || searchRanks(filters.q))
+            .map(([value, label]) => (
+              <option key={value} value={value}>
+                {label[0].toUpperCase() + label.slice(1)}
+              </option>
+            ))}
         </Select>
-        <Select
-          id="dir"
-          label="Order"
-          value={dir}
-          onChange={(value) => onChange({ dir: value === 'asc' ? undefined : (value as 'desc') })}
-        >
-          <option value="asc">Ascending (A to Z, oldest first)</option>
-          <option value="desc">Descending (Z to A, newest first)</option>
-        </Select>
+        {/* Best match is always best first: no order to choose. */}
+        {sort !== 'match' && (
+          <Select
+            id="dir"
+            label="Order"
+            value={dir}
+            onChange={(value) => onChange({ dir: value === 'asc' ? undefined : (value as 'desc') })}
+          >
+            <option value="asc">Ascending (A to Z, oldest first)</option>
+            <option value="desc">Descending (Z to A, newest first)</option>
+          </Select>
+        )}
         {anySet && (
           <div className="staff-field">
             <button
@@ -299,8 +302,9 @@ export default function ApplicantsPage() {
   const change = (patch: Partial<ListFilters>) => {
     const typing = 'q' in patch && Object.keys(patch).length === 1 && Boolean(filters.q) && Boolean(patch.q);
     const next = { ...filters, ...patch };
-    // The defaults stay out of the address: a shared link is short, and one sort has one address.
-    if (next.sort === 'last_name') next.sort = undefined;
+    // The defaults stay out of the address: a shared link is short, and one sort has one address. Best match without
+    // a search that ranks is no sort at all.
+    if (next.sort === defaultSort(next.q) || (next.sort === 'match' && !searchRanks(next.q))) next.sort = undefined;
     if (next.dir === 'asc') next.dir = undefined;
     go({ filters: next, trail: [] }, typing);
   };
@@ -311,7 +315,8 @@ export default function ApplicantsPage() {
   const rows = data?.rows ?? [];
   const first = trail.length * APPLICANTS_PAGE_SIZE + 1;
   const { sort, dir } = sortOf(filters);
-  const sorted = `Sorted by ${SORT_LABELS[sort]}, ${DIRECTION_LABELS[dir]}.`;
+  const sorted =
+    sort === 'match' ? `Sorted by ${SORT_LABELS[sort]}.` : `Sorted by ${SORT_LABELS[sort]}, ${DIRECTION_LABELS[dir]}.`;
   const shown = list.isFetching
     ? 'Loading applicants…'
     : rows.length

@@ -8,6 +8,7 @@ import type { ApplicantsQuery, StaffShape } from '../../kernel/staff/contract';
 import {
   APPLICANT_SORTS,
   APPLICANT_STATUSES,
+  sortInForce,
   type ApplicantSort,
   type ApplicantStatus,
 } from '../../kernel/staff/applicants';
@@ -24,6 +25,7 @@ export interface ListState {
 
 export const DOCUMENT_FILTERS = { waiting: 'Documents waiting', failed: 'Documents failed' } as const;
 export const SORT_LABELS: Record<ApplicantSort, string> = {
+  match: 'best match',
   last_name: 'last name',
   submitted: 'submitted date',
   saved: 'last saved',
@@ -103,8 +105,8 @@ export const filtersSearch = (filters: ListFilters) => {
   return query ? `?${query}` : '';
 };
 
-/** The sort in force (the API's default: last name, ascending). */
+/** The sort in force, as the API chooses it (best match for a search that ranks, else last name; ascending). */
 export const sortOf = (filters: ListFilters) => ({
-  sort: filters.sort ?? 'last_name',
+  sort: sortInForce(filters.sort, filters.q),
   dir: filters.dir ?? 'asc',
 });

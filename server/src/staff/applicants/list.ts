@@ -3,6 +3,8 @@ import {
   APPLICANTS_PAGE_SIZE,
   APPLICANT_STATUSES,
   applicationIdOf,
+  searchWords,
+  sortInForce,
   type ApplicantStatus,
 } from '../../../../src/kernel/staff/applicants';
 import type { Queryable } from '../audit/gate';
@@ -37,11 +39,13 @@ const fold = (placeholder: string) => `lower(public.unaccent('public.unaccent'::
 /** Every text that starts with `folded`, as a range a text_pattern_ops b-tree scans. */
 const startsWith = (column: string, folded: string) =>
   `(${column} OPERATOR(pg_catalog.~>=~) ${folded} AND ${column} OPERATOR(pg_catalog.~<~) (${folded} || chr(1114111)))`;
-/** The words of a search that must each be like a word of the name; more is a pasted text, not a name typed. */
-const MAX_SEARCH_WORDS = 4;
 
-/** A search, looked up: for each word typed, the name words like it; and the folded text an email starts with. */
+/**
+ * A search, looked up: each word typed, folded; for each, the name words like it; and the folded text an email
+ * starts with.
+ */
 export interface Search {
+  words: string[];
   wordSets: string[][];
   emailPrefix: string;
 }
@@ -56,10 +60,7 @@ export interface Search {
 export async function lookUpSearch(db: Queryable, q: string | undefined): Promise<Search | null> {
   const text = q?.trim();
   if (!text) return null;
-  const words = text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_SEARCH_WORDS);
+  const words = searchWords(text);
   const params: string[] = [text, ...words];
   const sets = words.map((word, i) => {
     const folded = fold(`$${i + 2}`);
@@ -68,11 +69,16 @@ export async function lookUpSearch(db: Queryable, q: string | undefined): Promis
     const alike = `${startsWith('w.word', folded)} OR w.word OPERATOR(public.%) ${folded}`;
     return `ARRAY(SELECT w.word FROM applicant_name_words w WHERE ${alike}) AS w${i}`;
   });
+  const folded = words.map((_, i) => `${fold(`$${i + 2}`)} AS f${i}`);
   const { rows } = await db.query<Record<string, string | string[]>>(
-    `SELECT ${[`${fold('$1')} AS email`, ...sets].join(', ')}`,
+    `SELECT ${[`${fold('$1')} AS email`, ...folded, ...sets].join(', ')}`,
     params,
   );
-  return { emailPrefix: rows[0].email as string, wordSets: words.map((_, i) => rows[0][`w${i}`] as string[]) };
+  return {
+    emailPrefix: rows[0].email as string,
+    words: words.map((_, i) => rows[0][`f${i}`] as string),
+    wordSets: words.map((_, i) => rows[0][`w${i}`] as string[]),
+  };
 }
 
 interface Built {
@@ -158,10 +164,13 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
   const built = filters(query, search, timeZone, true);
   const cursor = query.after ? decodeCursor(query.after) : null;
   if (query.after && !cursor) throw new BadCursor();
+  const sort = sortInForce(query.sort, query.q);
   const rows =
-    query.sort === 'saved'
-      ? await listBySaved(db, built, desc, cursor)
-      : await listByRow(db, built, SORTS[query.sort ?? 'last_name'], desc, cursor);
+    sort === 'match' && search
+      ? await listByMatch(db, built, search, cursor)
+      : sort === 'saved'
+        ? await listBySaved(db, built, desc, cursor)
+        : await listByRow(db, built, SORTS[sort === 'match' ? 'last_name' : sort], desc, cursor);
   const page = rows.slice(0, APPLICANTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -200,6 +209,51 @@ async function listByRow(
     `SELECT ${ROW_COLUMNS}, a.updated_at, (${sort.sql})::text AS sort_value
        FROM ${LIST_FROM} ${whereSql(built)}
       ORDER BY ${sort.sql} ${order}, l.user_id ${order}
+      LIMIT ${PAGE_LIMIT}`,
+    built.params,
+  );
+  return rows;
+}
+
+/**
+ * A page best match first: each row scored by how alike its name's words are to the words typed (pg_trgm's
+ * similarity, the best of its words for each word typed, summed), then by name. Only the rows the search matched are
+ * scored: a search that ranks has a word of 3 letters or more, which few names are like. The direction is always
+ * best first. The cursor's value holds the score and the name.
+ */
+/** The best-match cursor's score and name (a page's link could be edited by hand). */
+function matchCursor(value: string): [string, string] {
+  try {
+    const parsed = JSON.parse(value);
+    if (Array.isArray(parsed) && Number.isFinite(Number(parsed[0])) && typeof parsed[1] === 'string') {
+      return [String(parsed[0]), parsed[1]];
+    }
+  } catch {
+    // not JSON: as any other broken cursor
+  }
+  throw new BadCursor();
+}
+
+async function listByMatch(db: Queryable, built: Built, search: Search, cursor: [string, string] | null) {
+  const score = search.wordSets
+    .map((set, i) => {
+      const typed = param(built, search.words[i]);
+      const like = param(built, set);
+      return `coalesce((SELECT max(public.similarity(${typed}::text, w)) FROM unnest(l.name_words) w
+                         WHERE w = ANY(${like}::text[])), 0)`;
+    })
+    .join(' + ');
+  if (cursor) {
+    const [rank, name] = matchCursor(cursor[0]);
+    const after = [param(built, rank), param(built, name), param(built, cursor[1])];
+    built.where.push(
+      `(k.rank, l.sort_name, l.user_id) > (${after[0]}::float8, ${after[1]}::text, ${after[2]}::bigint)`,
+    );
+  }
+  const { rows } = await db.query<Row & { rank: string }>(
+    `SELECT ${ROW_COLUMNS}, a.updated_at, json_build_array(k.rank::text, l.sort_name)::text AS sort_value
+       FROM ${LIST_FROM} CROSS JOIN LATERAL (SELECT -(${score})::float8 AS rank) k ${whereSql(built)}
+      ORDER BY k.rank, l.sort_name, l.user_id
       LIMIT ${PAGE_LIMIT}`,
     built.params,
   );
