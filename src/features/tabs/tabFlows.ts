@@ -8,12 +8,14 @@ import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
 import { UNDO_TOAST_MS } from '../../kernel/constants';
 import { api } from '../../services/api';
-import { answersCleared, descKey, hasAnyAnswer } from '../answers';
+import { answerChanged, answersCleared, descKey, hasAnyAnswer } from '../answers';
 import { documentsDiscarded, documentsKept, selectDocument } from '../documents';
 import { toastShown, reportFailure } from '../notifications';
 import { FILE_REMOVED_TITLE, fileRemoved, TYPED_CLEARED_TITLE, typedCleared, UNDO } from './messages';
 import { holdsFile } from './selectors';
 import { tabSwitched, tabSwitchFailed, tabSwitchStarted, tabSwitchUndone, type TabSwitch } from './tabsSlice';
+
+type Undo = ReturnType<typeof tabSwitchUndone>['payload'];
 
 type ListenerApi = ListenerEffectAPI<RootState, AppDispatch>;
 
@@ -64,6 +66,40 @@ export async function switchTab({ dispatch, getState }: ListenerApi, request: Ta
           leaves: { tab: to, documentLabels: request.toDocumentLabels },
         }),
       },
+    }),
+  );
+}
+
+/**
+ * The Undo in the toast after a switch cleared work: the choice goes back (PUT /api/tabs, as a switch does) and the
+ * answers come back as changes, so the outbox saves them; the files were never deleted (the Documents listeners
+ * wait). A failure says so, as a switch's.
+ */
+export async function undoSwitch({ dispatch, getState }: ListenerApi, payload: Undo) {
+  dispatch(documentsKept({ tabId: payload.tabId, tab: payload.tab }));
+  try {
+    await dispatch(api.endpoints.putTabs.initiate({ tab_id: payload.tabId, chosen_tab: payload.tab })).unwrap();
+  } catch (error) {
+    reportFailure(dispatch, payload.title, error);
+    return;
+  }
+  // A file uploaded on the tab the Undo leaves (in the Undo's seconds) would stay stored, hidden, with no way to
+  // see it: it goes as on any switch (the Documents listeners delete it unless that tab is chosen again in
+  // time), and a toast says so.
+  const state = getState();
+  const { tab: leftTab, documentLabels } = payload.leaves;
+  const uploaded = Object.keys(documentLabels).filter((key) => holdsFile(state, key));
+  dispatch(tabSwitched({ tabId: payload.tabId, tab: payload.tab }));
+  for (const [key, value] of Object.entries(payload.answers)) dispatch(answerChanged({ key, value }));
+  if (uploaded.length === 0) return;
+  dispatch(documentsDiscarded({ tabId: payload.tabId, fromTab: leftTab, keys: uploaded }));
+  dispatch(
+    toastShown({
+      severity: 'success',
+      title: FILE_REMOVED_TITLE,
+      message: uploaded
+        .map((key) => fileRemoved(selectDocument(state, key).file?.name ?? documentLabels[key]))
+        .join(' '),
     }),
   );
 }
