@@ -3,14 +3,16 @@ import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src
 import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
 import type { Queryable } from '../audit/gate';
 import { csvLines, safeCell } from '../csv';
-import { filters, LIST_FROM, lookUpSearch, param, whereSql, type ListQuery } from './list';
+import { filters, lookUpSearch, param, whereSql, type ListQuery } from './list';
 
 /**
  * Rows per statement. Each batch is a statement of its own, paged by id (never one long transaction: on the
  * embedded database a transaction holds every other request), so memory stays flat whatever the number of
- * applicants, and saves go on between batches.
+ * applicants, and saves go on between batches. 100, not more: each row's answer map is parsed whole (about 300
+ * keys), and measured at 50,000 applicants a batch of 500 grew the server by about 90 MB while it streamed, 100 by
+ * half that, for the same time (6.5 s against 5.9 s for the whole export in the database alone).
  */
-const BATCH = 500;
+const BATCH = 100;
 
 interface ExportRow {
   id: string;
@@ -78,10 +80,15 @@ export async function* exportCsv(
   const search = await lookUpSearch(db, query.q);
   for (;;) {
     const built = filters(query, search, timeZone, true);
-    built.where.push(`l.user_id > ${param(built, after)}::bigint`);
+    const from = param(built, after);
+    built.where.push(`l.user_id > ${from}::bigint`);
+    // The join's own bound too: without it the planner merged the batch with the applications from the first,
+    // reading every application before it (a batch half-way through 50,000 took 140 ms instead of 2).
     const batch = await db.query<ExportRow>(
-      `SELECT l.user_id::text AS id, l.email AS username, l.status, l.created_at, a.submitted_at, a.updated_at, a.answer::text AS answer
-         FROM ${LIST_FROM} ${whereSql(built)} ORDER BY l.user_id LIMIT ${BATCH}`,
+      `SELECT l.user_id::text AS id, l.email AS username, l.status, l.created_at, a.submitted_at, a.updated_at,
+              a.answer::text AS answer
+         FROM applicant_list l LEFT JOIN applications a ON a.user_id = l.user_id AND a.user_id > ${from}::bigint
+        ${whereSql(built)} ORDER BY l.user_id LIMIT ${BATCH}`,
       built.params,
     );
     const lines = batch.rows.flatMap((row) => linesOf(file, row));
