@@ -36,7 +36,7 @@ const STAFF_PASSWORD = 'Console-Bench-2026!';
 /** Misspelt names typed per engine, and samples of each other figure. */
 const NAMES = 20;
 const SAMPLES = 30;
-const BROWSER_SAMPLES = 10;
+const BROWSER_SAMPLES = 30;
 
 export interface Figure {
   /** p95 and median, ms, of each way measured (db: the same reads alone, in the database). */
@@ -50,8 +50,9 @@ export interface EngineResult {
   applicants: number;
   seedSeconds: number;
   figures: Record<'firstPage' | 'search' | 'filterSort' | 'open', Figure>;
-  /** Misspelt searches whose applicant was on the first page of results. */
+  /** Misspelt searches whose applicant was on the first page of results; the others, as typed. */
   searchFound: string;
+  searchMissed: string[];
   export: { seconds: number; rows: number; memoryGrowthMiB: number; dbSeconds: number };
   firstDownloadGzipBytes?: number;
   firstDownloadFiles?: string[];
@@ -179,6 +180,7 @@ async function measureServer(server: RunningServer, cookie: string, plan: Plan) 
   for (let i = 0; i < SAMPLES; i++) firstPage.push((await timed(() => get('/applicants')))[0]);
   const search: number[] = [];
   let found = 0;
+  const missed: string[] = [];
   for (const { id, typed } of plan.names) {
     let body = '';
     for (let k = 1; k <= typed.length; k++) {
@@ -187,6 +189,7 @@ async function measureServer(server: RunningServer, cookie: string, plan: Plan) 
       body = text;
     }
     if ((JSON.parse(body) as { rows: { id: string }[] }).rows.some((row) => row.id === id)) found++;
+    else missed.push(typed);
   }
   const filterSort: number[] = [];
   for (const query of plan.filterSorts) {
@@ -207,6 +210,7 @@ async function measureServer(server: RunningServer, cookie: string, plan: Plan) 
     firstPage,
     search,
     searchFound: `${found} of ${plan.names.length}`,
+    searchMissed: missed,
     filterSort,
     open,
     export: { seconds: round(exportMs / 1000, 2), rows, memoryGrowthMiB: round((peak - before) / 1024, 1) },
@@ -359,6 +363,7 @@ async function runEngine(
         open: { server: stats(http.open), db: stats(db.open), browser: browser.open },
       },
       searchFound: http.searchFound,
+      searchMissed: http.searchMissed,
       export: { ...http.export, dbSeconds: db.exportSeconds },
       firstDownloadGzipBytes: browser.gzipBytes,
       firstDownloadFiles: browser.files,

@@ -475,7 +475,9 @@ function consoleSection(area: AreaReport<ConsoleResult> | undefined): string[] {
       open: 'Open an applicant',
     } as const;
     out.push(
-      `**${e.engine}**: ${e.applicants} applicants seeded in ${e.seedSeconds} s; misspelt names found ${e.searchFound}.`,
+      `**${e.engine}**: ${e.applicants} applicants seeded in ${e.seedSeconds} s; misspelt names found on the first page ${e.searchFound}` +
+        (e.searchMissed?.length ? ` (not: ${e.searchMissed.map((t) => `"${t}"`).join(', ')})` : '') +
+        '.',
       '',
       table(
         ['p95', 'at the server', 'database alone', 'from the browser (call)', 'browser, to the screen'],
