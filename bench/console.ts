@@ -27,7 +27,7 @@ import { decodeQuotedPrintable, makeDataDir, serverEnv, startServer, type Runnin
 import type { Response } from '@playwright/test';
 import { benchContext, launchBrowser } from './browser';
 import { BUDGETS } from './budgets';
-import { check, log, percentile, round, sleep, type AreaOutput, type Check } from './common';
+import { check, log, percentile, round, sleep, withTimeout, type AreaOutput, type Check } from './common';
 
 /** Applicants seeded (the issue's deadline night). BENCH_CONSOLE_APPLICANTS to try another size. */
 export const CONSOLE_APPLICANTS = Number(process.env.BENCH_CONSOLE_APPLICANTS || 50_000);
@@ -253,6 +253,7 @@ async function measureBrowser(server: RunningServer, cookie: string, plan: Plan,
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Strict' }]);
     const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
     /** The browser's own time for a call (request start to response end), once it has finished. */
     const callTime = async (response: Promise<Response>) => {
       const res = await response;
@@ -277,6 +278,7 @@ async function measureBrowser(server: RunningServer, cookie: string, plan: Plan,
       .filter((file) => fs.existsSync(file))
       .reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length, 0);
 
+    log('console: the browser opens the first page…');
     const firstPage: number[] = [];
     const firstPageUi: number[] = [];
     for (let i = 0; i < BROWSER_SAMPLES; i++) {
@@ -288,6 +290,7 @@ async function measureBrowser(server: RunningServer, cookie: string, plan: Plan,
       firstPageUi.push(ms);
       firstPage.push(await callTime(answered));
     }
+    log('console: the browser searches…');
     const search: number[] = [];
     const searchUi: number[] = [];
     for (const { typed } of plan.names.slice(0, BROWSER_SAMPLES)) {
@@ -305,6 +308,7 @@ async function measureBrowser(server: RunningServer, cookie: string, plan: Plan,
     }
     const open: number[] = [];
     const openUi: number[] = [];
+    log('console: the browser opens applicants…');
     // The first opening also loads the page's own chunks: a warm-up, as the first page above was.
     for (const [i, id] of plan.ids.slice(0, BROWSER_SAMPLES + 1).entries()) {
       const answered = callTime(call(new RegExp(`^${STAFF_API}/applicants/${id}$`)));
@@ -312,7 +316,10 @@ async function measureBrowser(server: RunningServer, cookie: string, plan: Plan,
         await page.goto(`${STAFF_PATHS.applicants}/${id}`);
         await page.getByRole('heading', { name: 'Timeline' }).waitFor({ timeout: 30_000 });
       });
-      if (i === 0) continue;
+      if (i === 0) {
+        await answered;
+        continue;
+      }
       openUi.push(ms);
       open.push(await answered);
     }
@@ -347,7 +354,9 @@ async function runEngine(
     log(`console (${engine}): measuring at the server…`);
     const http = await measureServer(server, cookie, plan);
     log(`console (${engine}): measuring in the browser…`);
-    const browser = await measureBrowser(server, cookie, plan, distDir);
+    // Each step in the browser waits at most 30 s; the whole, at most 5 minutes (a hang is reported, not waited on).
+    const browser = await withTimeout(measureBrowser(server, cookie, plan, distDir), 5 * 60_000, 'the browser');
+    log(`console (${engine}): stopping the server…`);
     await server.stop();
     server = null;
     log(`console (${engine}): measuring in the database alone…`);
