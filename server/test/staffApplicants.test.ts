@@ -204,6 +204,29 @@ describe('the applicants list', () => {
   });
 });
 
+test('the counts of the whole list follow each change of status (kept by triggers, as a count finds them)', async () => {
+  const counted = async () =>
+    Object.fromEntries(
+      (
+        await t.app.db.query<{ status: string; n: number }>(
+          'SELECT status, count(*)::int AS n FROM applicant_list GROUP BY 1',
+        )
+      ).rows.map((row) => [row.status, row.n]),
+    );
+  const shown = async () => (await list(reader)).json().counts as Record<string, number>;
+  const before = await shown();
+  expect(before).toEqual({ none: 0, started: 0, validating: 0, submitted: 0, ...(await counted()) });
+  const id = await applicant('counted@example.com', { first_name: 'Cal', last_name: 'Count' });
+  expect(await shown()).toEqual({ ...before, started: before.started + 1 });
+  await t.app.db.query(`INSERT INTO web_statuses (user_id, web_status) VALUES ($1, 'validating')`, [id]);
+  expect(await shown()).toEqual({ ...before, validating: before.validating + 1 });
+  await t.app.db.query(`UPDATE applications SET submitted_at = now() WHERE user_id = $1`, [id]);
+  expect(await shown()).toEqual({ ...before, submitted: before.submitted + 1 });
+  await t.app.db.query(`DELETE FROM users WHERE id = $1`, [id]);
+  expect(await shown()).toEqual(before);
+  expect(await shown()).toEqual({ none: 0, started: 0, validating: 0, submitted: 0, ...(await counted()) });
+});
+
 describe('one applicant', () => {
   test('the header, the answers, documents and timeline; audited as opened', async () => {
     const { rows } = await t.app.db.query<{ id: string }>(

@@ -301,10 +301,13 @@ async function listBySaved(db: Queryable, built: Built, desc: boolean, cursor: [
   return rows;
 }
 
+/** The counts per status for the filters but the status: kept by triggers for the whole list (migration 010). */
 async function statusCounts(db: Queryable, query: ListQuery, search: Search | null, timeZone: string) {
   const built = filters(query, search, timeZone, false);
   const { rows } = await db.query<{ status: ApplicantStatus; n: number }>(
-    `SELECT l.status, count(*)::int AS n FROM ${LIST_FROM} ${whereSql(built)} GROUP BY 1`,
+    built.where.length
+      ? `SELECT l.status, count(*)::int AS n FROM ${LIST_FROM} ${whereSql(built)} GROUP BY 1`
+      : 'SELECT status, n::int AS n FROM applicant_status_counts',
     built.params,
   );
   const counts = Object.fromEntries(APPLICANT_STATUSES.map((status) => [status, 0])) as Record<ApplicantStatus, number>;
