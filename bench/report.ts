@@ -12,7 +12,7 @@ import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';
 import type { PeersResult } from './peers/area';
 import type { ServerResult } from './server';
-import { capacityText, deadlineNightText, type TargetCapacity } from './serverCapacity';
+import { capacityText, deadlineNightText, START_SHARE_OF_CLOSED_LOOP, type TargetCapacity } from './serverCapacity';
 import { DEADLINE_SAVE_INTERVAL_S } from './capacity';
 import type { TypingResult } from './typing';
 import type { ValidationResult } from './validation';
@@ -272,7 +272,7 @@ function capacitySection(c: TargetCapacity): string[] {
   return [
     `#### Capacity at p99 ≤ ${c.goal.p99MaxMs} ms, ${c.goal.maxErrors} errors (${c.sessions} sessions, open loop, ${c.stepSeconds} s a step)`,
     '',
-    `Steps in the order run, the two routes in turns; the floor is ${c.floor.route}. Each search started from half its route's closed-loop rate at ${c.sessions} sessions (PUT /api/answer ${c.ours.closedLoopPerSec} req/s, the floor ${c.floor.closedLoopPerSec} req/s).`,
+    `Each route's steps in the order run; the two searches took turns, a step of one and then a step of the other. The floor is ${c.floor.route}. Each search started at ${START_SHARE_OF_CLOSED_LOOP * 100} % of its route's closed-loop rate at ${c.sessions} sessions: PUT /api/answer at ${c.ours.startPerSec}/s (of ${c.ours.closedLoopPerSec} req/s), the floor at ${c.floor.startPerSec}/s (of ${c.floor.closedLoopPerSec} req/s).`,
     '',
     table(
       [
