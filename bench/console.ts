@@ -53,7 +53,8 @@ export interface EngineResult {
   /** Misspelt searches whose applicant was on the first page of results; the others, as typed. */
   searchFound: string;
   searchMissed: string[];
-  export: { seconds: number; rows: number; memoryGrowthMiB: number; dbSeconds: number };
+  /** The server's memory growth in MB (10^6 bytes, as the issue's budget says). */
+  export: { seconds: number; rows: number; memoryGrowthMB: number; dbSeconds: number };
   firstDownloadGzipBytes?: number;
   firstDownloadFiles?: string[];
 }
@@ -213,7 +214,7 @@ async function measureServer(server: RunningServer, cookie: string, plan: Plan) 
     searchMissed: missed,
     filterSort,
     open,
-    export: { seconds: round(exportMs / 1000, 2), rows, memoryGrowthMiB: round((peak - before) / 1024, 1) },
+    export: { seconds: round(exportMs / 1000, 2), rows, memoryGrowthMB: round(((peak - before) * 1024) / 1e6, 1) },
   };
 }
 
@@ -445,8 +446,8 @@ export function consoleChecks(result: ConsoleResult): Check[] {
         { max: budget.exportMaxSeconds },
         `database alone ${e.export.dbSeconds} s`,
       ),
-      check('console', `${e.engine}: server memory growth during the export`, e.export.memoryGrowthMiB, 'MiB', {
-        max: budget.exportMemoryGrowthMaxMiB,
+      check('console', `${e.engine}: server memory growth during the export`, e.export.memoryGrowthMB, 'MB', {
+        max: budget.exportMemoryGrowthMaxMB,
       }),
       check('console', `${e.engine}: export rows = applicants`, e.export.rows, 'rows', {
         min: e.applicants,

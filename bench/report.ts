@@ -487,7 +487,7 @@ function consoleSection(area: AreaReport<ConsoleResult> | undefined): string[] {
         }),
       ),
       '',
-      `Export of ${e.export.rows} rows: ${e.export.seconds} s (database alone ${e.export.dbSeconds} s); the server's memory grew ${e.export.memoryGrowthMiB} MiB.` +
+      `Export of ${e.export.rows} rows: ${e.export.seconds} s (database alone ${e.export.dbSeconds} s); the server's memory grew ${e.export.memoryGrowthMB} MB.` +
         (e.firstDownloadGzipBytes
           ? ` First download of the console: ${kib(e.firstDownloadGzipBytes)} gzip (${e.firstDownloadFiles?.length} files).`
           : ''),
