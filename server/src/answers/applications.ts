@@ -86,9 +86,18 @@ export async function applicantsOverview(db: Queryable) {
 
 /**
  * The staff console's list (staff/applicants) joins each applicant's application as `a`, for its last save (and, in
- * the export, its answers): `userId` is the query's expression for the applicant's id.
+ * the export, its answers): `userId` is the query's expression for the applicant's id. `after` bounds the
+ * applications too when the rows are read after an id (the export's batches: without it the planner merged each
+ * batch with every application before it).
  */
-export const applicationJoin = (userId: string) => `LEFT JOIN applications a ON a.user_id = ${userId}`;
+export const applicationJoin = (userId: string, after?: string) =>
+  `LEFT JOIN applications a ON a.user_id = ${userId}${after ? ` AND a.user_id > ${after}` : ''}`;
+/**
+ * The console's sort by last save: the applications in their index's order (updated_at, user_id), each with its
+ * list row `l`; then the accounts with no application (`neverSaved`).
+ */
+export const APPLICATIONS_BY_SAVE = 'applications a JOIN applicant_list l ON l.user_id = a.user_id';
+export const neverSaved = (userId: string) => `NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = ${userId})`;
 
 /** The application's last save (when it has answers) and submission, for the console's timeline. */
 export async function applicationTimes(db: Queryable, userId: number | string) {

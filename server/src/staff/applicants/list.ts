@@ -8,7 +8,7 @@ import {
   type ApplicantStatus,
 } from '../../../../src/kernel/staff/applicants';
 import type { Queryable } from '../audit/gate';
-import { applicationJoin } from '../../answers/applications';
+import { APPLICATIONS_BY_SAVE, applicationJoin, neverSaved } from '../../answers/applications';
 
 export type ListQuery = StaffShape<typeof ApplicantsQuery>;
 
@@ -269,8 +269,8 @@ async function listBySaved(db: Queryable, built: Built, desc: boolean, cursor: [
   const order = desc ? 'DESC' : 'ASC';
   const after = desc ? '<' : '>';
   const rows: Row[] = [];
-  const neverSaved = cursor?.[0] === NEVER_SAVED;
-  if (!neverSaved) {
+  const pastSaves = cursor?.[0] === NEVER_SAVED;
+  if (!pastSaves) {
     const saved = copy(built);
     if (cursor) {
       const [value, id] = [param(saved, cursor[0]), param(saved, cursor[1])];
@@ -278,7 +278,7 @@ async function listBySaved(db: Queryable, built: Built, desc: boolean, cursor: [
     }
     const page = await db.query<Row>(
       `SELECT ${ROW_COLUMNS}, a.updated_at, a.updated_at::text AS sort_value
-         FROM applications a JOIN applicant_list l ON l.user_id = a.user_id ${whereSql(saved)}
+         FROM ${APPLICATIONS_BY_SAVE} ${whereSql(saved)}
         ORDER BY a.updated_at ${order}, a.user_id ${order}
         LIMIT ${PAGE_LIMIT}`,
       saved.params,
@@ -287,8 +287,8 @@ async function listBySaved(db: Queryable, built: Built, desc: boolean, cursor: [
   }
   if (rows.length < PAGE_LIMIT) {
     const never = copy(built);
-    never.where.push('NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = l.user_id)');
-    if (neverSaved) never.where.push(`l.user_id ${after} ${param(never, cursor![1])}::bigint`);
+    never.where.push(neverSaved('l.user_id'));
+    if (pastSaves) never.where.push(`l.user_id ${after} ${param(never, cursor![1])}::bigint`);
     const page = await db.query<Row>(
       `SELECT ${ROW_COLUMNS}, NULL::timestamptz AS updated_at, '${NEVER_SAVED}' AS sort_value
          FROM applicant_list l ${whereSql(never)}
