@@ -160,6 +160,8 @@ describe('metrics', () => {
   });
 
   it('count a queued conversion job and its age', async () => {
+    // The worker would take the probe (it polls every 250 ms here) before the scrape counted it as queued.
+    await t.app.services.conversionWorker.stop();
     await t.app.db.query(
       `INSERT INTO conversion_jobs (user_id, answer_key, file_key, file_name, status, created_at)
        SELECT id, 'probe_doc', 'uploads/1/probe_doc/x', 'x.pdf', 'unprocessed', now() - interval '90 seconds'
@@ -171,6 +173,7 @@ describe('metrics', () => {
       expect(valueOf(families, 'admission_conversion_oldest_queued_seconds')).toBeGreaterThanOrEqual(90);
     } finally {
       await t.app.db.query(`DELETE FROM conversion_jobs WHERE answer_key = 'probe_doc'`);
+      await t.app.services.conversionWorker.start();
     }
   });
 });

@@ -72,7 +72,7 @@ describe('the applicant list', () => {
     // Without the search there is no best match: the sort by name is the default again, out of the address.
     await user.clear(screen.getByLabelText('Search by name or email'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument());
   });
 
   it('puts filters and sort in the address and the request, and Back returns to the previous ones', async () => {
