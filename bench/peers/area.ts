@@ -425,6 +425,14 @@ function peerChecks(rows: PeerRow[]): Check[] {
     below('JS heap after GC, ours ÷ best peer', 'JS heap after GC', b.heapBelowRatio),
     check(
       'peers',
+      'Typing p50 (next frame), ours ÷ best peer',
+      ratio('Typing p50, keydown → next frame'),
+      '×',
+      { max: b.typingP50MaxRatio },
+      note('Typing p50, keydown → next frame'),
+    ),
+    check(
+      'peers',
       'Typing p95 (next frame), ours ÷ best peer',
       ratio('Typing p95, keydown → next frame'),
       '×',
