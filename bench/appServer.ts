@@ -2,7 +2,7 @@
  * The real server for the bench: server/src/main.ts in a child Node process (so its RSS can be read from
  * /proc/<pid>/status), on a fresh database in a temp DATA_DIR, on loopback port 3200 (the e2e suite uses 3100/3101
  * and .e2e-data). Applicants are made through the API: sign up, the code from the outbox (quoted-printable .eml),
- * confirm, log in.
+ * confirm, log in. And the production build it serves (buildSpa).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -21,6 +21,29 @@ import { ROOT, sleep } from './common';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);
 export const PASSWORD = 'Maple-Syrup-2024!';
+
+/**
+ * The production build (webpack.config.ts) into `distDir`, with the bench's render counter, on this Node: what the
+ * bench's server serves (bench/run.ts, bench/keystrokeProfile.ts).
+ */
+export async function buildSpa(distDir: string): Promise<void> {
+  const cli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [cli, '--mode', 'production', '--env', `outputPath=${distDir}`, '--env', 'bench'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`webpack exited with ${code}: ${output}`))));
+  });
+}
 
 export interface RunningServer {
   baseUrl: string;

@@ -106,7 +106,7 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 const BASE64_VALUE = new Map([...BASE64].map((c, i) => [c, i]));
 
 /** Decodes one segment's base64 VLQ fields. */
-function decodeSegment(segment: string): number[] {
+export function decodeSegment(segment: string): number[] {
   const values: number[] = [];
   let value = 0;
   let shift = 0;
@@ -126,12 +126,12 @@ function decodeSegment(segment: string): number[] {
 }
 
 /** Normalizes webpack's source names: `webpack://app/./node_modules/antd/es/x.js` → `node_modules/antd/es/x.js`. */
-function cleanSource(source: string): string {
+export function cleanSource(source: string): string {
   return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
 }
 
 /** The package (node_modules/name or node_modules/@scope/name) or the app folder (src/features/form) of a source. */
-function packageOf(source: string): string {
+export function packageOf(source: string): string {
   const nm = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (nm) return nm[1];
   const parts = source.split('/');

@@ -16,11 +16,20 @@
  * comma-separated list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/
  * instead, so the committed full report is not replaced by a partial one).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_PORT, logIn, makeDataDir, seedDatabase, serverEnv, startServer, type RunningServer } from './appServer';
+import {
+  BENCH_PORT,
+  buildSpa,
+  logIn,
+  makeDataDir,
+  seedDatabase,
+  serverEnv,
+  startServer,
+  type RunningServer,
+} from './appServer';
 import { runBundle } from './bundle';
 import { CONSOLE_APPLICANTS, runConsole } from './console';
 import {
@@ -93,26 +102,6 @@ function osName(): string {
     // not Linux
   }
   return `${distro || os.platform()} (kernel ${os.release()}, ${os.arch()})`;
-}
-
-/** The production build (webpack.config.ts) into `distDir`, with the bench's render counter, on this Node. */
-async function build(distDir: string): Promise<void> {
-  const cli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [cli, '--mode', 'production', '--env', `outputPath=${distDir}`, '--env', 'bench'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`webpack exited with ${code}: ${output}`))));
-  });
 }
 
 /** How long an area waits for the machine's load to settle to SETTLED_LOAD before it starts anyway. */
@@ -188,7 +177,7 @@ async function main() {
   const buildStart = Date.now();
   let buildError: string | undefined;
   try {
-    await withTimeout(build(distDir), 5 * MINUTE, 'webpack');
+    await withTimeout(buildSpa(distDir), 5 * MINUTE, 'webpack');
   } catch (error) {
     buildError = message(error);
     log(`build FAILED: ${buildError}`);

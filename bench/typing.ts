@@ -59,8 +59,8 @@ export const FIELD_KEYS = [
 ];
 const MAX_FIELDS = 10;
 /** Time between keystrokes (a fast typist); a frame that takes longer overlaps the next keydown. */
-const KEY_DELAY_MS = 100;
-const TEXT = 'Quick brown fox jumps over lazy dogs again and again';
+export const KEY_DELAY_MS = 100;
+export const TEXT = 'Quick brown fox jumps over lazy dogs again and again';
 
 export interface TypingResult {
   cpuThrottle: number;
