@@ -9,7 +9,7 @@
  * an applicant whose answers show every conditional question (as the typing area's), /about. CPU throttled 4× (CDP
  * Emulation.setCPUThrottlingRate), the field cleared (outside the profile), then V8's sampling profiler (CDP Profiler,
  * a sample every 100 µs) while BENCH_PROFILE_KEYSTROKES keys (default 40) go into BENCH_PROFILE_FIELD (default
- * first_name) KEY_DELAY_MS apart, and 300 ms after the last (the store gets the text after the frame: useTypedText).
+ * first_name) as the typing area types them (typeKeys), and 300 ms after the last (the store gets the text after the frame: useTypedText).
  * The build's source maps name each function's source. The profile is written to bench/out/ (open it in DevTools'
  * Performance panel).
  *
@@ -31,7 +31,7 @@ import {
 import { launchBrowser, loggedInContext, openAbout } from './browser';
 import { cleanSource, decodeSegment, packageOf } from './bundle';
 import { log, OUT_DIR, round, sleep } from './common';
-import { CPU_THROTTLE, KEY_DELAY_MS, TEXT } from './typing';
+import { CPU_THROTTLE, typeKeys } from './typing';
 
 const FIELD = process.env.BENCH_PROFILE_FIELD || 'first_name';
 const KEYSTROKES = Number(process.env.BENCH_PROFILE_KEYSTROKES || 40);
@@ -199,7 +199,7 @@ async function main() {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
     await cdp.send('Profiler.start');
-    await page.keyboard.type(TEXT.slice(0, keystrokes).padEnd(keystrokes, 'x'), { delay: KEY_DELAY_MS });
+    await typeKeys(page, keystrokes);
     await sleep(300);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -59,8 +59,24 @@ export const FIELD_KEYS = [
 ];
 const MAX_FIELDS = 10;
 /** Time between keystrokes (a fast typist); a frame that takes longer overlaps the next keydown. */
-export const KEY_DELAY_MS = 100;
-export const TEXT = 'Quick brown fox jumps over lazy dogs again and again';
+const KEY_DELAY_MS = 100;
+const TEXT = 'Quick brown fox jumps over lazy dogs again and again';
+/** Headless Chromium draws at 60 Hz. */
+const FRAME_MS = 1000 / 60;
+
+/**
+ * Types `count` keys of TEXT, KEY_DELAY_MS between a key's down and up, then a different fraction of a frame before
+ * the next (key j waits (j × the golden ratio) mod 1 of a frame): keydowns land at every point of the frame alike.
+ * With a fixed spacing (100 ms is 6 frames) a field's keydowns kept about the same place in the frame, so a page's
+ * p50 to the next frame hung on where its typing happened to start, and two pages' p50s could not be compared.
+ */
+export async function typeKeys(page: Page, count: number) {
+  const keys = [...TEXT.slice(0, count).padEnd(count, 'x')];
+  for (const [j, key] of keys.entries()) {
+    await page.keyboard.press(key, { delay: KEY_DELAY_MS });
+    await sleep(((j * 0.6180339887) % 1) * FRAME_MS);
+  }
+}
 
 export interface TypingResult {
   cpuThrottle: number;
@@ -271,7 +287,7 @@ export async function typeInFields(
     await input.focus();
     await sleep(400); // the clear's own updates (validation, save) stay out of the samples
     await measure(key);
-    await page.keyboard.type(TEXT.slice(0, perField[i]).padEnd(perField[i], 'x'), { delay: KEY_DELAY_MS });
+    await typeKeys(page, perField[i]);
     await sleep(300);
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
