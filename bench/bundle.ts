@@ -106,7 +106,7 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 const BASE64_VALUE = new Map([...BASE64].map((c, i) => [c, i]));
 
 /** Decodes one segment's base64 VLQ fields. */
-export function decodeSegment(segment: string): number[] {
+function decodeSegment(segment: string): number[] {
   const values: number[] = [];
   let value = 0;
   let shift = 0;
@@ -138,6 +138,37 @@ export function packageOf(source: string): string {
   return parts.slice(0, Math.min(parts.length - 1, 3)).join('/') || source;
 }
 
+/**
+ * A source map's `mappings`, decoded: for each generated line its segments in column order, each
+ * [column] (unmapped) or [column, source, line, column in the source] with a fifth field, the name, when it has one,
+ * all absolute (the map stores each as a delta from the one before).
+ */
+export function decodeMappings(mappings: string): number[][][] {
+  let source = 0;
+  let line = 0;
+  let column = 0;
+  let name = 0;
+  return mappings.split(';').map((text) => {
+    let generated = 0;
+    const segments: number[][] = [];
+    for (const segment of text.split(',')) {
+      if (!segment) continue;
+      const fields = decodeSegment(segment);
+      generated += fields[0];
+      if (fields.length < 4) {
+        segments.push([generated]);
+        continue;
+      }
+      source += fields[1];
+      line += fields[2];
+      column += fields[3];
+      if (fields.length >= 5) name += fields[4];
+      segments.push(fields.length >= 5 ? [generated, source, line, column, name] : [generated, source, line, column]);
+    }
+    return segments.sort((a, b) => a[0] - b[0]);
+  });
+}
+
 /** Adds to `into` the minified bytes of `jsFile` per original source (unmapped bytes under "(unmapped)"). */
 function attributeBytes(distDir: string, jsFile: string, into: Map<string, number>) {
   const mapFile = path.join(distDir, `${jsFile}.map`);
@@ -148,34 +179,20 @@ function attributeBytes(distDir: string, jsFile: string, into: Map<string, numbe
   }
   const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string };
   const lines = code.split('\n');
-  const mappingLines = map.mappings.split(';');
-  let sourceIndex = 0;
+  const mappingLines = decodeMappings(map.mappings);
   for (let lineNo = 0; lineNo < lines.length; lineNo++) {
     const line = lines[lineNo];
-    const segments: { col: number; source: number | null }[] = [];
-    let col = 0;
-    for (const segment of (mappingLines[lineNo] ?? '').split(',')) {
-      if (!segment) continue;
-      const fields = decodeSegment(segment);
-      col += fields[0];
-      if (fields.length >= 4) {
-        sourceIndex += fields[1];
-        segments.push({ col, source: sourceIndex });
-      } else {
-        segments.push({ col, source: null });
-      }
-    }
+    const segments = mappingLines[lineNo] ?? [];
     let covered: number;
     if (segments.length > 0) {
-      segments.sort((a, b) => a.col - b.col);
       for (let i = 0; i < segments.length; i++) {
-        const end = i + 1 < segments.length ? segments[i + 1].col : line.length;
-        const bytes = Buffer.byteLength(line.slice(segments[i].col, end));
-        const s = segments[i].source;
-        const name = s === null ? '(unmapped)' : cleanSource(map.sources[s] ?? '(unknown)');
+        const end = i + 1 < segments.length ? segments[i + 1][0] : line.length;
+        const bytes = Buffer.byteLength(line.slice(segments[i][0], end));
+        const source = segments[i].length >= 4 ? segments[i][1] : null;
+        const name = source === null ? '(unmapped)' : cleanSource(map.sources[source] ?? '(unknown)');
         into.set(name, (into.get(name) ?? 0) + bytes);
       }
-      covered = segments[0].col;
+      covered = segments[0][0];
     } else {
       covered = line.length;
     }

@@ -79,6 +79,8 @@ export const MAX_STEPS = BRACKET_STEPS + BISECTIONS;
  */
 export const DEADLINE_SAVE_INTERVAL_S = 10;
 export const applicantsAt = (savesPerSec: number) => Math.round(savesPerSec * DEADLINE_SAVE_INTERVAL_S);
+/** The same, as the report writes it (12,345). */
+export const applicantsText = (savesPerSec: number) => applicantsAt(savesPerSec).toLocaleString('en-US');
 
 /** Seconds per step (BENCH_CAPACITY_STEP_SECONDS): 10 by default, as the issue asks; shorter only for smoke runs. */
 export const capacityStepSeconds = (env: NodeJS.ProcessEnv = process.env) => {

@@ -111,3 +111,9 @@ export interface AreaOutput<T> {
   /** Things the reader should know (fields found, what was skipped…). */
   notes?: string[];
 }
+
+/** A Markdown table (the report's and the keystroke profile's): a header row, then `rows`, `|` in cells escaped. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}

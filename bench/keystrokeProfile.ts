@@ -29,8 +29,8 @@ import {
   uniqueUsername,
 } from './appServer';
 import { launchBrowser, loggedInContext, openAbout } from './browser';
-import { cleanSource, decodeSegment, packageOf } from './bundle';
-import { log, OUT_DIR, round, sleep } from './common';
+import { cleanSource, decodeMappings, packageOf } from './bundle';
+import { log, OUT_DIR, round, sleep, table } from './common';
 import { CPU_THROTTLE, typeKeys } from './typing';
 
 const FIELD = process.env.BENCH_PROFILE_FIELD || 'first_name';
@@ -56,6 +56,9 @@ interface CpuProfile {
 const PROGRAM = '(program)';
 const GC = '(garbage collector)';
 const IDLE = '(idle)';
+/** The groups of the first two: what is not JavaScript. */
+const RENDERER_GROUP = 'renderer outside JS (input, style, layout, paint)';
+const GC_GROUP = 'garbage collector';
 
 /** A generated position's original: source, 1-based line, name (the source map's, when it has one). */
 interface Original {
@@ -64,29 +67,10 @@ interface Original {
   name: string | null;
 }
 
-/** A source map's segments per generated line, each [column, source, line, column, name?], absolute. */
+/** Finds a generated position's original in a source map. */
 function sourceMapLookup(mapFile: string): (line: number, column: number) => Original | null {
   const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[]; names: string[]; mappings: string };
-  let source = 0;
-  let line = 0;
-  let column = 0;
-  let name = 0;
-  const lines = map.mappings.split(';').map((text) => {
-    let generated = 0;
-    const segments: number[][] = [];
-    for (const segment of text.split(',')) {
-      if (!segment) continue;
-      const f = decodeSegment(segment);
-      generated += f[0];
-      if (f.length < 4) continue;
-      source += f[1];
-      line += f[2];
-      column += f[3];
-      if (f.length >= 5) name += f[4];
-      segments.push(f.length >= 5 ? [generated, source, line, column, name] : [generated, source, line, column]);
-    }
-    return segments.sort((a, b) => a[0] - b[0]);
-  });
+  const lines = decodeMappings(map.mappings);
   return (lineNumber, columnNumber) => {
     const segments = lines[lineNumber] ?? [];
     let found: number[] | undefined;
@@ -94,7 +78,7 @@ function sourceMapLookup(mapFile: string): (line: number, column: number) => Ori
       if (s[0] > columnNumber) break;
       found = s;
     }
-    if (!found) return null;
+    if (!found || found.length < 4) return null;
     return {
       source: cleanSource(map.sources[found[1]] ?? '(unknown)'),
       line: found[2] + 1,
@@ -138,8 +122,8 @@ function costs(profile: CpuProfile, distDir: string, origin: string): { function
     }
     let label: string;
     let group: string;
-    if (functionName === PROGRAM) [label, group] = [PROGRAM, 'renderer outside JS (input, style, layout, paint)'];
-    else if (functionName === GC) [label, group] = [GC, 'garbage collector'];
+    if (functionName === PROGRAM) [label, group] = [PROGRAM, RENDERER_GROUP];
+    else if (functionName === GC) [label, group] = [GC, GC_GROUP];
     else if (!url) [label, group] = [`${functionName || '(anonymous)'} (native)`, 'V8 built-ins and native'];
     else {
       const original = lookupOf(url)?.(lineNumber, columnNumber);
@@ -161,11 +145,6 @@ function costs(profile: CpuProfile, distDir: string, origin: string): { function
   return { functions: [...byLabel.values()].sort((a, b) => b.selfMs - a.selfMs), idleMs: idleUs / 1000 };
 }
 
-const table = (header: string[], rows: (string | number)[][]) =>
-  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)]
-    .join('\n')
-    .concat('\n');
-
 async function main() {
   const distDir = process.env.BENCH_PROFILE_DIST
     ? path.resolve(process.env.BENCH_PROFILE_DIST)
@@ -179,10 +158,11 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const applicant = await createApplicant(server, uniqueUsername('keystroke-profile'));
-    await saveApplication(server, applicant, revealingApplication());
+    const answers = revealingApplication();
+    await saveApplication(server, applicant, answers);
     const context = await loggedInContext(browser, server, applicant);
     const page = await context.newPage();
-    await openAbout(page, revealingApplication().first_name as string);
+    await openAbout(page, answers.first_name as string);
     await page.waitForLoadState('networkidle');
 
     const input = page.locator(`[id="${FIELD}"]`);
@@ -217,18 +197,18 @@ async function main() {
 
     const out = [
       `\n${keystrokes} keystrokes into #${FIELD} on /about, CPU ${CPU_THROTTLE}×, a sample every ${SAMPLING_INTERVAL_US} µs (${profile.samples?.length ?? 0} samples over ${round((profile.endTime - profile.startTime) / 1000, 0)} ms).`,
-      `Busy (all but idle): ${round(busyMs, 1)} ms, ${perKey(busyMs)} ms per keystroke; JavaScript alone (no ${PROGRAM}, no GC): ${perKey(busyMs - (groups.get('renderer outside JS (input, style, layout, paint)') ?? 0) - (groups.get('garbage collector') ?? 0))} ms per keystroke. Idle ${round(idleMs, 0)} ms.\n`,
+      `Busy (all but idle): ${round(busyMs, 1)} ms, ${perKey(busyMs)} ms per keystroke; JavaScript alone (no ${PROGRAM}, no GC): ${perKey(busyMs - (groups.get(RENDERER_GROUP) ?? 0) - (groups.get(GC_GROUP) ?? 0))} ms per keystroke. Idle ${round(idleMs, 0)} ms.\n`,
       '### Per source\n',
       table(
         ['Source', 'ms per keystroke', 'share of busy'],
         [...groups.entries()].sort((a, b) => b[1] - a[1]).map(([group, ms]) => [group, perKey(ms), share(ms)]),
       ),
-      `### Top ${TOP} functions by self time\n`,
+      `\n### Top ${TOP} functions by self time\n`,
       table(
         ['Function (source:line)', 'Source', 'ms per keystroke', 'share of busy'],
         functions.slice(0, TOP).map((f) => [f.label, f.group, perKey(f.selfMs), share(f.selfMs)]),
       ),
-      `Profile: ${path.relative(process.cwd(), file)} (DevTools: Performance, "Load profile").\n`,
+      `\nProfile: ${path.relative(process.cwd(), file)} (DevTools: Performance, "Load profile").\n`,
     ];
     process.stdout.write(out.join('\n'));
   } finally {

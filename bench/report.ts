@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BundleResult } from './bundle';
 import type { ConsoleResult } from './console';
-import { kib, NOISY_LOAD, type Check } from './common';
+import { kib, NOISY_LOAD, table, type Check } from './common';
 import type { DocumentTiming } from './documents';
 import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';
@@ -68,11 +68,6 @@ const ms = (value: number) => {
 };
 const mib = (kibValue: number | null) => (kibValue === null ? '—' : `${(kibValue / 1024).toFixed(0)} MiB`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-function table(header: string[], rows: (string | number)[][]): string {
-  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
-}
 
 /** The budget table (also pasted into the README's Performance section). */
 export function budgetTable(checks: Check[]): string {

@@ -44,7 +44,7 @@ import os from 'node:os';
 import { BUDGETS } from './budgets';
 import { check, LOAD_TIMEOUT_S, log, round, type AreaOutput, type Check } from './common';
 import { BARE_ROUTE, startBareRoute } from './bareRoute';
-import { applicantsAt, DEADLINE_SAVE_INTERVAL_S } from './capacity';
+import { applicantsText, DEADLINE_SAVE_INTERVAL_S } from './capacity';
 import { measureStatement, withSaveDatabase, type BenchDatabase, type StatementRate } from './dbRate';
 import {
   capacityCheck,
@@ -441,7 +441,7 @@ export async function runServer(
         const best = t.levels.reduce((a, l) => (l.putAnswer.reqPerSec > a.putAnswer.reqPerSec ? l : a));
         const perCore = round(best.putAnswer.reqPerSec / os.cpus().length, 0);
         // Saturated (every connection always busy), whatever the wait: no figure to plan with, the capacity is.
-        return `Information, no budget: ${t.database} at best ${best.putAnswer.reqPerSec} saves/s back to back (closed loop, ${best.connections} sessions) on ${os.cpus().length} cores, ${perCore} per core (${applicantsAt(best.putAnswer.reqPerSec).toLocaleString('en-US')} applicants, one save every ${DEADLINE_SAVE_INTERVAL_S} s each, with no latency goal).`;
+        return `Information, no budget: ${t.database} at best ${best.putAnswer.reqPerSec} saves/s back to back (closed loop, ${best.connections} sessions) on ${os.cpus().length} cores, ${perCore} per core (${applicantsText(best.putAnswer.reqPerSec)} applicants, one save every ${DEADLINE_SAVE_INTERVAL_S} s each, with no latency goal).`;
       }),
       `Information, no budget: PUT /api/answer's p99 with ${most} sessions saving back to back (closed loop, autocannon): ${targets
         .flatMap((t) =>

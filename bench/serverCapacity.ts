@@ -12,7 +12,7 @@
 import os from 'node:os';
 import { BUDGETS } from './budgets';
 import {
-  applicantsAt,
+  applicantsText,
   BISECTIONS,
   BRACKET_STEPS,
   DEADLINE_SAVE_INTERVAL_S,
@@ -120,8 +120,7 @@ export async function measureCapacity(
 export const capacityText = (c: Capacity) =>
   `${c.missedAtPerSec === undefined && c.perSec > 0 ? 'at least ' : ''}${c.perSec.toLocaleString('en-US')} saves/s`;
 
-export const deadlineNightText = (c: Capacity) =>
-  `about ${applicantsAt(c.perSec).toLocaleString('en-US')} applicants typing at once`;
+export const deadlineNightText = (c: Capacity) => `about ${applicantsText(c.perSec)} applicants typing at once`;
 
 export function capacityCheck(database: BenchDatabase, c: TargetCapacity): Check {
   const min = BUDGETS.server.capacityMinShareOfFloor[database];
@@ -131,7 +130,7 @@ export function capacityCheck(database: BenchDatabase, c: TargetCapacity): Check
     c.shareOfFloor === null ? null : round(c.shareOfFloor * 100, 1),
     '%',
     { min: min * 100 },
-    `ours ${capacityText(c.ours)} (${applicantsAt(c.ours.perSec).toLocaleString('en-US')} applicants on a deadline night), the floor ${capacityText(c.floor)} (${applicantsAt(c.floor.perSec).toLocaleString('en-US')})`,
+    `ours ${capacityText(c.ours)} (${applicantsText(c.ours.perSec)} applicants on a deadline night), the floor ${capacityText(c.floor)} (${applicantsText(c.floor.perSec)})`,
   );
 }
 
