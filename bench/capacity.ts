@@ -9,6 +9,10 @@
  *    while the goal holds or down while it does not, until one rate met it and one missed, at most BRACKET_STEPS.
  * 2. Bisect: BISECTIONS times, the geometric middle of the highest rate that met the goal and the lowest that missed
  *    it (the bracket's ratio GROWTH shrinks to GROWTH^(1/2^BISECTIONS), about 5 %).
+ * Whether a rate met the goal is the majority of its steps (RATE_STEPS): two at it, and a third when they disagree.
+ * On these machines one 10 s step's p99 is set by a few stalls that neither route causes (the host taking the
+ * virtual CPUs away, the database's background work; the bare route shows them as ours does), so one step's p99 at
+ * the same rate ranged from 26 to 130 ms, and a single step made the search's turns, and its result, chance.
  * The search itself is pure (`capacitySearch`: it proposes rates and is told whether each met the goal), so it is
  * tested over a fake measure; `searchCapacities` runs several searches in turns, one step each, so that our route and
  * the floor see the same machine at the same time.
@@ -32,8 +36,12 @@ export type CapacityPhase = 'bracket' | 'bisect';
 export interface CapacityStep extends StepFigures {
   offeredPerSec: number;
   phase: CapacityPhase;
-  /** The goal held: p99 within it and no more errors than it allows. */
+  /** Which step at this rate (1, 2 or 3). */
+  trial: number;
+  /** The goal held in this step: p99 within it and no more errors than it allows. */
   pass: boolean;
+  /** On the step that decided it, whether the rate met the goal (in the majority of its steps). */
+  rateMet?: boolean;
 }
 
 export interface CapacityGoal {
@@ -69,8 +77,19 @@ export const GROWTH = 1.5;
 export const BRACKET_STEPS = 5;
 /** Three bisections leave the capacity within 1.5^(1/8), 5.2 %, of the rate that missed. */
 export const BISECTIONS = 3;
+/** A rate's verdict takes the majority of up to this many steps at it: 2 of 3. */
+export const RATE_STEPS = 3;
+const MAJORITY = Math.floor(RATE_STEPS / 2) + 1;
 /** At most this many steps in one search: the area's time limit counts them. */
-export const MAX_STEPS = BRACKET_STEPS + BISECTIONS;
+export const MAX_STEPS = (BRACKET_STEPS + BISECTIONS) * RATE_STEPS;
+
+/** Whether a rate met the goal, once a majority of its steps agree (undefined before). */
+export function rateVerdict(passes: boolean[]): boolean | undefined {
+  const met = passes.filter(Boolean).length;
+  if (met >= MAJORITY) return true;
+  if (passes.length - met >= MAJORITY) return false;
+  return undefined;
+}
 
 /**
  * A deadline night's applicants per save per second: each applicant typing saves about once every this many seconds
@@ -128,7 +147,9 @@ export interface CapacitySearch {
 
 /**
  * Runs the searches in turns, one step of each in order, until all are done: the machine's drift during the search
- * (other load, the database's background work) reaches each alike. `onStep` hears of each step as it ends.
+ * (other load, the database's background work) reaches each alike. Each rate a search proposes is stepped until
+ * the majority of its steps agree (rateVerdict), and that verdict is what the search is told. `onStep` hears of
+ * each step as it ends.
  */
 export async function searchCapacities(
   searches: CapacitySearch[],
@@ -137,17 +158,29 @@ export async function searchCapacities(
 ): Promise<Capacity[]> {
   const running = searches.map((search) => {
     const generator = capacitySearch(search.plan);
-    return { search, generator, next: generator.next(), steps: [] as CapacityStep[] };
+    return { search, generator, next: generator.next(), steps: [] as CapacityStep[], passes: [] as boolean[] };
   });
   while (running.some((r) => !r.next.done)) {
     for (const [index, r] of running.entries()) {
       if (r.next.done) continue;
       const { perSec, phase } = r.next.value;
       const figures = await r.search.measure(perSec);
-      const step: CapacityStep = { offeredPerSec: perSec, phase, pass: meetsGoal(figures, goal), ...figures };
+      const pass = meetsGoal(figures, goal);
+      r.passes.push(pass);
+      const rateMet = rateVerdict(r.passes);
+      const step: CapacityStep = {
+        offeredPerSec: perSec,
+        phase,
+        trial: r.passes.length,
+        pass,
+        ...(rateMet === undefined ? {} : { rateMet }),
+        ...figures,
+      };
       r.steps.push(step);
       onStep(index, step);
-      r.next = r.generator.next(step.pass);
+      if (rateMet === undefined) continue;
+      r.passes = [];
+      r.next = r.generator.next(rateMet);
     }
   }
   return running.map((r) => {

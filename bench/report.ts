@@ -267,7 +267,7 @@ function capacitySection(c: TargetCapacity): string[] {
   return [
     `#### Capacity at p99 ≤ ${c.goal.p99MaxMs} ms, ${c.goal.maxErrors} errors (${c.sessions} sessions, open loop, ${c.stepSeconds} s a step)`,
     '',
-    `Each route's steps in the order run; the two searches took turns, a step of one and then a step of the other. The floor is ${c.floor.route}. Each search started at ${START_SHARE_OF_CLOSED_LOOP * 100} % of its route's closed-loop rate at ${c.sessions} sessions: PUT /api/answer at ${c.ours.startPerSec}/s (of ${c.ours.closedLoopPerSec} req/s), the floor at ${c.floor.startPerSec}/s (of ${c.floor.closedLoopPerSec} req/s).`,
+    `Each route's steps in the order run; the two searches took turns, a step of one and then a step of the other. A rate met the goal or missed it by the majority of its steps: two at it, and a third when they disagreed (its verdict is on the step that decided). The floor is ${c.floor.route}. Each search started at ${START_SHARE_OF_CLOSED_LOOP * 100} % of its route's closed-loop rate at ${c.sessions} sessions: PUT /api/answer at ${c.ours.startPerSec}/s (of ${c.ours.closedLoopPerSec} req/s), the floor at ${c.floor.startPerSec}/s (of ${c.floor.closedLoopPerSec} req/s).`,
     '',
     table(
       [
@@ -281,11 +281,12 @@ function capacitySection(c: TargetCapacity): string[] {
         'Errors',
         'Generator late, p99 / max',
         'Goal',
+        "The rate's verdict",
       ],
       routes.flatMap(({ name, capacity }) =>
         capacity.steps.map((s, i) => [
           name,
-          `${i + 1} (${s.phase})`,
+          `${i + 1} (${s.phase}${s.trial > 1 ? `, step ${s.trial} at this rate` : ''})`,
           s.offeredPerSec,
           s.achievedPerSec,
           `${s.p50Ms} ms`,
@@ -294,6 +295,7 @@ function capacitySection(c: TargetCapacity): string[] {
           s.errors,
           `${s.sendLateP99Ms} / ${s.sendLateMaxMs} ms`,
           s.pass ? 'met' : 'missed',
+          s.rateMet === undefined ? '' : `${s.rateMet ? 'met' : 'missed'} (${s.trial} steps)`,
         ]),
       ),
     ),

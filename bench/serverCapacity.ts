@@ -18,6 +18,7 @@ import {
   DEADLINE_SAVE_INTERVAL_S,
   GROWTH,
   MAX_STEPS,
+  RATE_STEPS,
   searchCapacities,
   type Capacity,
   type CapacityGoal,
@@ -97,7 +98,7 @@ export async function measureCapacity(
     CAPACITY_GOAL,
     (i, s) =>
       log(
-        `  ${database} capacity, ${list[i].spec.route}: ${s.offeredPerSec}/s offered, ${s.achievedPerSec} answered, p99 ${s.p99Ms} ms, ${s.errors} errors, sent late by p99 ${s.sendLateP99Ms} ms: ${s.pass ? 'met' : 'missed'}`,
+        `  ${database} capacity, ${list[i].spec.route}: ${s.offeredPerSec}/s offered (step ${s.trial} at it), ${s.achievedPerSec} answered, p99 ${s.p99Ms} ms, ${s.errors} errors, sent late by p99 ${s.sendLateP99Ms} ms: ${s.pass ? 'met' : 'missed'}${s.rateMet === undefined ? '' : `; the rate ${s.rateMet ? 'met' : 'missed'} the goal`}`,
       ),
   );
   const [ours, floor] = found.map((c, i) => ({
@@ -137,7 +138,7 @@ export function capacityCheck(database: BenchDatabase, c: TargetCapacity): Check
 export function capacityNotes(targets: { database: BenchDatabase; capacity: TargetCapacity }[]): string[] {
   const cores = os.cpus().length;
   return [
-    `Capacity at the latency goal: for PUT /api/answer and the floor, the highest offered rate, in an open loop (bench/openLoop.ts, every save timed from when it was due) with ${targets[0]?.capacity.sessions} sessions, whose p99 is at most ${CAPACITY_GOAL.p99MaxMs} ms with ${CAPACITY_GOAL.maxErrors} errors. A bounded search (bench/capacity.ts): from ${START_SHARE_OF_CLOSED_LOOP * 100} % of the route's own closed-loop rate at ${targets[0]?.capacity.sessions} sessions, steps ×${GROWTH} up while the goal holds or ÷${GROWTH} down while it does not (at most ${BRACKET_STEPS}), then ${BISECTIONS} bisections (geometric middles); ${targets[0]?.capacity.stepSeconds} s a step; the two routes' steps in turns.`,
+    `Capacity at the latency goal: for PUT /api/answer and the floor, the highest offered rate, in an open loop (bench/openLoop.ts, every save timed from when it was due) with ${targets[0]?.capacity.sessions} sessions, whose p99 is at most ${CAPACITY_GOAL.p99MaxMs} ms with ${CAPACITY_GOAL.maxErrors} errors. A bounded search (bench/capacity.ts): from ${START_SHARE_OF_CLOSED_LOOP * 100} % of the route's own closed-loop rate at ${targets[0]?.capacity.sessions} sessions, steps ×${GROWTH} up while the goal holds or ÷${GROWTH} down while it does not (at most ${BRACKET_STEPS}), then ${BISECTIONS} bisections (geometric middles); each rate met or missed by the majority of its steps (2 of up to ${RATE_STEPS}); ${targets[0]?.capacity.stepSeconds} s a step; the two routes' steps in turns.`,
     ...targets.map(
       ({ database, capacity: c }) =>
         `${database}, a deadline night (assuming each applicant typing saves once every ${DEADLINE_SAVE_INTERVAL_S} s): PUT /api/answer ${capacityText(c.ours)} (${round(c.ours.perSec / cores, 0)} per core), ${deadlineNightText(c.ours)}; the floor ${capacityText(c.floor)}, ${deadlineNightText(c.floor)}.`,
