@@ -10,9 +10,9 @@
  * 2. Bisect: BISECTIONS times, the geometric middle of the highest rate that met the goal and the lowest that missed
  *    it (the bracket's ratio GROWTH shrinks to GROWTH^(1/2^BISECTIONS), about 5 %).
  * Whether a rate met the goal is the majority of its steps (RATE_STEPS): two at it, and a third when they disagree.
- * On these machines one 10 s step's p99 is set by a few stalls that neither route causes (the host taking the
- * virtual CPUs away, the database's background work; the bare route shows them as ours does), so one step's p99 at
- * the same rate ranged from 26 to 130 ms, and a single step made the search's turns, and its result, chance.
+ * On these machines one 10 s step's p99 is set by a few stalls of 50–300 ms that the bare route shows as ours does
+ * (their source is not pinned down: they come with and without the host's steal time), so one step's p99 near the
+ * same rate ranged from 26 to 64 ms, and a single step made the search's turns, and its result, chance.
  * The search itself is pure (`capacitySearch`: it proposes rates and is told whether each met the goal), so it is
  * tested over a fake measure; `searchCapacities` runs several searches in turns, one step each, so that our route and
  * the floor see the same machine at the same time.
