@@ -36,7 +36,7 @@ export type CapacityPhase = 'bracket' | 'bisect';
 export interface CapacityStep extends StepFigures {
   offeredPerSec: number;
   phase: CapacityPhase;
-  /** Which step at this rate (1, 2 or 3). */
+  /** Which step at this rate (1 to RATE_STEPS). */
   trial: number;
   /** The goal held in this step: p99 within it and no more errors than it allows. */
   pass: boolean;
@@ -79,15 +79,16 @@ export const BRACKET_STEPS = 5;
 export const BISECTIONS = 3;
 /** A rate's verdict takes the majority of up to this many steps at it: 2 of 3. */
 export const RATE_STEPS = 3;
-const MAJORITY = Math.floor(RATE_STEPS / 2) + 1;
+/** How many of a rate's steps must agree: 2. */
+export const RATE_MAJORITY = Math.floor(RATE_STEPS / 2) + 1;
 /** At most this many steps in one search: the area's time limit counts them. */
 export const MAX_STEPS = (BRACKET_STEPS + BISECTIONS) * RATE_STEPS;
 
 /** Whether a rate met the goal, once a majority of its steps agree (undefined before). */
 export function rateVerdict(passes: boolean[]): boolean | undefined {
   const met = passes.filter(Boolean).length;
-  if (met >= MAJORITY) return true;
-  if (passes.length - met >= MAJORITY) return false;
+  if (met >= RATE_MAJORITY) return true;
+  if (passes.length - met >= RATE_MAJORITY) return false;
   return undefined;
 }
 

@@ -13,7 +13,7 @@ import type { MemoryResult } from './memory';
 import type { PeersResult } from './peers/area';
 import type { ServerResult } from './server';
 import { capacityText, deadlineNightText, START_SHARE_OF_CLOSED_LOOP, type TargetCapacity } from './serverCapacity';
-import { DEADLINE_SAVE_INTERVAL_S } from './capacity';
+import { DEADLINE_SAVE_INTERVAL_S, RATE_MAJORITY, RATE_STEPS } from './capacity';
 import type { TypingResult } from './typing';
 import type { ValidationResult } from './validation';
 
@@ -267,7 +267,7 @@ function capacitySection(c: TargetCapacity): string[] {
   return [
     `#### Capacity at p99 ≤ ${c.goal.p99MaxMs} ms, ${c.goal.maxErrors} errors (${c.sessions} sessions, open loop, ${c.stepSeconds} s a step)`,
     '',
-    `Each route's steps in the order run; the two searches took turns, a step of one and then a step of the other. A rate met the goal or missed it by the majority of its steps: two at it, and a third when they disagreed (its verdict is on the step that decided). The floor is ${c.floor.route}. Each search started at ${START_SHARE_OF_CLOSED_LOOP * 100} % of its route's closed-loop rate at ${c.sessions} sessions: PUT /api/answer at ${c.ours.startPerSec}/s (of ${c.ours.closedLoopPerSec} req/s), the floor at ${c.floor.startPerSec}/s (of ${c.floor.closedLoopPerSec} req/s).`,
+    `Each route's steps in the order run; the two searches took turns, a step of one and then a step of the other. A rate met the goal or missed it by the majority of its steps, ${RATE_MAJORITY} of up to ${RATE_STEPS} (its verdict is on the step that decided). The floor is ${c.floor.route}. Each search started at ${START_SHARE_OF_CLOSED_LOOP * 100} % of its route's closed-loop rate at ${c.sessions} sessions: PUT /api/answer at ${c.ours.startPerSec}/s (of ${c.ours.closedLoopPerSec} req/s), the floor at ${c.floor.startPerSec}/s (of ${c.floor.closedLoopPerSec} req/s).`,
     '',
     table(
       [

@@ -18,6 +18,7 @@ import {
   DEADLINE_SAVE_INTERVAL_S,
   GROWTH,
   MAX_STEPS,
+  RATE_MAJORITY,
   RATE_STEPS,
   searchCapacities,
   type Capacity,
@@ -138,7 +139,7 @@ export function capacityCheck(database: BenchDatabase, c: TargetCapacity): Check
 export function capacityNotes(targets: { database: BenchDatabase; capacity: TargetCapacity }[]): string[] {
   const cores = os.cpus().length;
   return [
-    `Capacity at the latency goal: for PUT /api/answer and the floor, the highest offered rate, in an open loop (bench/openLoop.ts, every save timed from when it was due) with ${targets[0]?.capacity.sessions} sessions, whose p99 is at most ${CAPACITY_GOAL.p99MaxMs} ms with ${CAPACITY_GOAL.maxErrors} errors. A bounded search (bench/capacity.ts): from ${START_SHARE_OF_CLOSED_LOOP * 100} % of the route's own closed-loop rate at ${targets[0]?.capacity.sessions} sessions, steps ×${GROWTH} up while the goal holds or ÷${GROWTH} down while it does not (at most ${BRACKET_STEPS}), then ${BISECTIONS} bisections (geometric middles); each rate met or missed by the majority of its steps (2 of up to ${RATE_STEPS}); ${targets[0]?.capacity.stepSeconds} s a step; the two routes' steps in turns.`,
+    `Capacity at the latency goal: for PUT /api/answer and the floor, the highest offered rate, in an open loop (bench/openLoop.ts, every save timed from when it was due) with ${targets[0]?.capacity.sessions} sessions, whose p99 is at most ${CAPACITY_GOAL.p99MaxMs} ms with ${CAPACITY_GOAL.maxErrors} errors. A bounded search (bench/capacity.ts): from ${START_SHARE_OF_CLOSED_LOOP * 100} % of the route's own closed-loop rate at ${targets[0]?.capacity.sessions} sessions, steps ×${GROWTH} up while the goal holds or ÷${GROWTH} down while it does not (at most ${BRACKET_STEPS}), then ${BISECTIONS} bisections (geometric middles); each rate met or missed by the majority of its steps (${RATE_MAJORITY} of up to ${RATE_STEPS}); ${targets[0]?.capacity.stepSeconds} s a step; the two routes' steps in turns.`,
     ...targets.map(
       ({ database, capacity: c }) =>
         `${database}, a deadline night (assuming each applicant typing saves once every ${DEADLINE_SAVE_INTERVAL_S} s): PUT /api/answer ${capacityText(c.ours)} (${round(c.ours.perSec / cores, 0)} per core), ${deadlineNightText(c.ours)}; the floor ${capacityText(c.floor)}, ${deadlineNightText(c.floor)}.`,
