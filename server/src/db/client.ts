@@ -92,6 +92,16 @@ async function createSchemaOnce(pool: pg.Pool, schema: string) {
  * multiplies it: config.ts keeps the default number of processes within PostgreSQL's max_connections).
  */
 const DB_POOL_SIZE = 10;
+/**
+ * How long an idle connection is kept (node-postgres closes it after 10 s by default). A pause in the saves, a quiet
+ * moment at night, would otherwise close them all, and the next burst would wait while new ones open (a backend
+ * started, the search path set, each statement prepared again): measured on PostgreSQL on two cores, the first
+ * ~150 ms after a 15 s pause held 20–40 saves for up to 160 ms, where a warm pool answered them in 2 ms.
+ * The pool still never holds more than DB_POOL_SIZE, and an idle connection that PostgreSQL or the network ends is
+ * replaced on the next query (the error handler below). A process whose work is done may exit with connections
+ * still idle (allowExitOnIdle): a server is kept up by its listener, not by its pool.
+ */
+const DB_IDLE_MS = 5 * 60_000;
 
 /**
  * The application_name of this instance's PostgreSQL connections: `admission:<schema>:<instance>`, so a starting
@@ -107,6 +117,8 @@ export async function openDb(config: Config): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: DB_POOL_SIZE,
+      idleTimeoutMillis: DB_IDLE_MS,
+      allowExitOnIdle: true,
       application_name: instanceApplicationName(schema),
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
