@@ -12,7 +12,8 @@
  *
  * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_CAPACITY_STEP_SECONDS (seconds per step of
  * the server's capacity search, default 10; shorter for smoke runs only), BENCH_PORT (default 3200), DATABASE_URL
- * (adds the server measurements on PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
+ * (the PostgreSQL the server and the console are measured on; without it, a cluster of the bench's own: postgres.ts),
+ * BENCH_POSTGRES=off (PGlite only), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
  * comma-separated list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/
  * instead, so the committed full report is not replaced by a partial one).
  */
@@ -50,6 +51,7 @@ import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { runMemory } from './memory';
 import { PEER_TYPING_ROUNDS, runPeers } from './peers/area';
 import { PEERS, peerPackageVersion } from './peers/build';
+import { startBenchPostgres, type BenchPostgres } from './postgres';
 import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
 import { capacityStepSeconds } from './capacity';
 import { benchSeconds, CONNECTION_LEVELS, runServer, serverAreaTimeoutMs } from './server';
@@ -172,6 +174,7 @@ async function main() {
   const distDir = path.join(OUT_DIR, 'dist');
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const areas: Partial<Areas> = {};
+  let postgres: BenchPostgres | null = null;
 
   log('production build…');
   const buildStart = Date.now();
@@ -249,7 +252,9 @@ async function main() {
         const { server: s, seeded: seed } = needServer();
         return runPeers(s, distDir, seed.username);
       });
-    const serverTimeout = serverAreaTimeoutMs(seconds, process.env.DATABASE_URL ? 2 : 1, capacitySeconds);
+    // PostgreSQL for the server's and the console's areas: DATABASE_URL's, or a cluster of the bench's own.
+    if (wanted('server') || wanted('console')) postgres = await startBenchPostgres();
+    const serverTimeout = serverAreaTimeoutMs(seconds, postgres ? 2 : 1, capacitySeconds);
     if (wanted('server'))
       areas.server = await runArea('server', 'Server', serverTimeout, () =>
         runServer(server, distDir, capacitySeconds),
@@ -259,16 +264,15 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   // The staff console on databases of its own (50,000 applicants each), once the main server has stopped.
-  if (wanted('console'))
-    areas.console = await runArea(
-      'console',
-      'Staff console',
-      (process.env.DATABASE_URL ? 50 : 25) * MINUTE,
-      async () => {
+  try {
+    if (wanted('console'))
+      areas.console = await runArea('console', 'Staff console', (postgres ? 50 : 25) * MINUTE, async () => {
         needBuild();
         return runConsole(distDir, BENCH_PORT);
-      },
-    );
+      });
+  } finally {
+    postgres?.stop();
+  }
 
   const ordered: Partial<Areas> = {
     bundle: areas.bundle,
@@ -304,7 +308,7 @@ async function main() {
     settings: {
       BENCH_SECONDS: seconds,
       port: BENCH_PORT,
-      database: process.env.DATABASE_URL ? 'PGlite, and PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)',
+      database: postgres ? `PGlite, and PostgreSQL (${postgres.description})` : 'PGlite (embedded)',
       'Lighthouse runs per page': LIGHTHOUSE_RUNS,
       'typing keystrokes': KEYSTROKES,
       'typing CPU throttle': `${CPU_THROTTLE}×`,

@@ -466,8 +466,8 @@ export async function runServer(
         .flatMap((t) => t.levels.map((l) => `${t.database} ×${l.connections} ${round(l.putRatio * 100, 1)} %`))
         .join(', ')}.`,
       process.env.DATABASE_URL
-        ? 'PostgreSQL: DATABASE_URL is set.'
-        : 'PostgreSQL: not measured (DATABASE_URL is not set).',
+        ? "PostgreSQL: the run's settings say which (bench/postgres.ts)."
+        : 'PostgreSQL: not measured (BENCH_POSTGRES=off, or no cluster could start: the log says why).',
     ],
   };
 }

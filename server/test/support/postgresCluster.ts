@@ -54,9 +54,10 @@ function ensureBinaries(): string {
   );
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `parentDir`: where its files go (the system's temp dir by default). */
+export async function startPostgresCluster(where: { parentDir?: string } = {}): Promise<PostgresCluster> {
   const bin = ensureBinaries();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admission-pg-'));
+  const dir = fs.mkdtempSync(path.join(where.parentDir ?? os.tmpdir(), 'admission-pg-'));
   const asOwner = (command: string, args: string[]) =>
     isRoot()
       ? execFileSync(RUNUSER, ['-u', 'nobody', '--', path.join(bin, command), ...args], { stdio: 'pipe' })
