@@ -17,7 +17,7 @@ import { allListeningLine } from '../server/src/processes';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import type { AnswerValue } from '../src/kernel/form/definition/types';
 import { SERVER_START_ARGS, serverChildPids, withoutDeploymentSettings } from '../scripts/serverCommand.mjs';
-import { ROOT, sleep } from './common';
+import { log, ROOT, sleep } from './common';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);
 export const PASSWORD = 'Maple-Syrup-2024!';
@@ -144,8 +144,26 @@ export async function mailedCode(outboxDir: string, to: string, timeoutMs = 15_0
 
 export const uniqueUsername = (label: string) => `bench-${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
+/** Tries of a set-up call while the server answers 503 with a Retry-After. */
+const SHED_ATTEMPTS = 4;
+
+/**
+ * fetch, made again after the wait a 503 with Retry-After asks for (up to SHED_ATTEMPTS tries), as the SPA does: a
+ * server just started can still be shedding (its event loop lagged over a second while it loaded modules). For the
+ * bench's set-up calls (sign-ups, logins, enrolment), never for a measured load.
+ */
+export async function fetchPastShedding(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, init);
+    const retryAfterS = Number(res.headers.get('retry-after'));
+    if (res.status !== 503 || !(retryAfterS > 0) || attempt >= SHED_ATTEMPTS) return res;
+    log(`  ${init.method ?? 'GET'} ${new URL(url).pathname} → 503 (the server is shedding): again in ${retryAfterS} s`);
+    await sleep(retryAfterS * 1000);
+  }
+}
+
 async function post(server: RunningServer, url: string, body: unknown, expected: number): Promise<Response> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
+  const res = await fetchPastShedding(`${server.baseUrl}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -194,7 +212,7 @@ export async function api(
   url: string,
   body?: unknown,
 ): Promise<unknown> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
+  const res = await fetchPastShedding(`${server.baseUrl}${url}`, {
     method,
     headers: { cookie: applicant.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -23,7 +23,14 @@ import { exportCsv } from '../server/src/staff/applicants/export';
 import { listApplicants, type ListQuery } from '../server/src/staff/applicants/list';
 import { applicantDetail } from '../server/src/staff/applicants/service';
 import { STAFF_API, STAFF_PATHS } from '../src/kernel/staff/paths';
-import { decodeQuotedPrintable, makeDataDir, serverEnv, startServer, type RunningServer } from './appServer';
+import {
+  decodeQuotedPrintable,
+  fetchPastShedding,
+  makeDataDir,
+  serverEnv,
+  startServer,
+  type RunningServer,
+} from './appServer';
 import type { Response } from '@playwright/test';
 import { benchContext, launchBrowser } from './browser';
 import { BUDGETS } from './budgets';
@@ -103,30 +110,17 @@ async function totpCode(key: string): Promise<string> {
   return new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')) }).generate();
 }
 
-/** Tries of each enrolment call while the server answers 503 with a Retry-After. */
-const ENROL_ATTEMPTS = 4;
-
 /** Enrols the admin through the API (the link's token, a password, a code): the staff session cookie. */
 async function enrol(server: RunningServer): Promise<string> {
   const token = await mailedEnrolToken(server.outboxDir, ADMIN);
   const post = async (url: string, body: unknown) => {
-    for (let attempt = 1; ; attempt++) {
-      const res = await fetch(`${server.baseUrl}${STAFF_API}${url}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.baseUrl },
-        body: JSON.stringify(body),
-      });
-      // A server just started can still be shedding (503 with Retry-After: its event loop lagged while it loaded):
-      // the call is made again after the wait it asks for, as the SPA does.
-      const retryAfterS = Number(res.headers.get('retry-after'));
-      if (res.status === 503 && retryAfterS > 0 && attempt < ENROL_ATTEMPTS) {
-        log(`  POST ${url} → 503 (the server is shedding): again in ${retryAfterS} s`);
-        await sleep(retryAfterS * 1000);
-        continue;
-      }
-      if (!res.ok) throw new Error(`POST ${url} → ${res.status}: ${await res.text()}`);
-      return res;
-    }
+    const res = await fetchPastShedding(`${server.baseUrl}${STAFF_API}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${url} → ${res.status}: ${await res.text()}`);
+    return res;
   };
   const { secret } = (await (await post('/enrol/start', { token })).json()) as { secret: string };
   const finished = await post('/enrol/finish', {
