@@ -149,8 +149,8 @@ const SHED_ATTEMPTS = 4;
 
 /**
  * fetch, made again after the wait a 503 with Retry-After asks for (up to SHED_ATTEMPTS tries), as the SPA does: a
- * server just started can still be shedding (its event loop lagged over a second while it loaded modules). For the
- * bench's set-up calls (sign-ups, logins, enrolment), never for a measured load.
+ * server shedding load (server/src/health) is answering as it should, and a set-up call must not fail the area for
+ * it. For the bench's set-up calls (sign-ups, logins, enrolment), never for a measured load.
  */
 export async function fetchPastShedding(url: string, init: RequestInit): Promise<Response> {
   for (let attempt = 1; ; attempt++) {

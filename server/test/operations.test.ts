@@ -1,6 +1,7 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import fs from 'node:fs';
 import { migrationFiles } from '../src/db/migrate';
+import { SHED_STARTUP_GRACE_MS, shedsNow } from '../src/health';
 import { json, makeApp, newApplicant, type TestApp } from './helpers';
 
 /**
@@ -179,6 +180,13 @@ describe('metrics', () => {
 });
 
 describe('load shedding', () => {
+  it('does not count the start-up as event-loop lag, only what comes after its grace; the heap counts at once', () => {
+    expect(shedsNow('eventLoopDelay', 0)).toBe(false);
+    expect(shedsNow('eventLoopDelay', SHED_STARTUP_GRACE_MS - 1)).toBe(false);
+    expect(shedsNow('eventLoopDelay', SHED_STARTUP_GRACE_MS)).toBe(true);
+    expect(shedsNow('heapUsedBytes', 0)).toBe(true);
+  });
+
   it('answers 503 with Retry-After while over its limit, but never /healthz, /readyz or /metrics', async () => {
     // A heap limit of one byte: overloaded from the first sample on (no timing involved).
     const busy = await makeApp({
