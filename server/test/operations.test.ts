@@ -1,7 +1,7 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import fs from 'node:fs';
 import { migrationFiles } from '../src/db/migrate';
-import { SHED_STARTUP_GRACE_MS, shedsNow } from '../src/health';
+import { LagStreak } from '../src/health/lag';
 import { json, makeApp, newApplicant, type TestApp } from './helpers';
 
 /**
@@ -180,11 +180,73 @@ describe('metrics', () => {
 });
 
 describe('load shedding', () => {
-  it('does not count the start-up as event-loop lag, only what comes after its grace; the heap counts at once', () => {
-    expect(shedsNow('eventLoopDelay', 0)).toBe(false);
-    expect(shedsNow('eventLoopDelay', SHED_STARTUP_GRACE_MS - 1)).toBe(false);
-    expect(shedsNow('eventLoopDelay', SHED_STARTUP_GRACE_MS)).toBe(true);
-    expect(shedsNow('heapUsedBytes', 0)).toBe(true);
+  it('sheds for a run of lagging samples, not for one; a sample that keeps up ends the run', () => {
+    const streak = new LagStreak(100);
+    streak.record(1_500);
+    expect(streak.overloaded).toBe(false);
+    streak.record(20);
+    streak.record(150);
+    expect(streak.overloaded).toBe(false);
+    streak.record(NaN); // the loop never turned in the whole interval
+    expect(streak.overloaded).toBe(true);
+    streak.record(400);
+    expect(streak.overloaded).toBe(true);
+    streak.record(99);
+    expect(streak.overloaded).toBe(false);
+  });
+
+  it('lets requests through after one long block of the event loop, and sheds while it keeps lagging', async () => {
+    const busyFor = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until); // the loop blocked, as by a slow synchronous task
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const lagging = await makeApp({
+      service: {
+        metricsToken: METRICS_TOKEN,
+        shutdownDelayMs: 0,
+        shedEventLoopDelayMs: 20, // under a 2.5 s block, any one-second sample holding it
+        shedHeapUsedBytes: 0,
+        shedRetryAfterSeconds: 5,
+      },
+    });
+    const profile = async () => (await lagging.app.inject({ method: 'GET', url: '/api/profile' })).statusCode;
+    try {
+      await lagging.app.ready();
+      await pause(1_100); // a sample that keeps up first
+      busyFor(2_500); // once, longer than a sample: a module loaded on first use, say
+      const after: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        after.push(await profile());
+        await pause(100);
+      }
+      expect(after.filter((status) => status === 503)).toEqual([]);
+
+      const blocker = setInterval(() => busyFor(300), 1); // every turn of the loop takes 300 ms: overloaded
+      let status = await profile();
+      for (let i = 0; i < 100 && status !== 503; i++) {
+        await pause(100);
+        status = await profile();
+      }
+      const shed = await lagging.app.inject({ method: 'GET', url: '/api/profile' });
+      const health = (await lagging.app.inject({ method: 'GET', url: '/healthz' })).statusCode;
+      clearInterval(blocker);
+      expect([status, shed.statusCode, shed.headers['retry-after'], shed.json().message]).toEqual([
+        503,
+        503,
+        '5',
+        'The server is busy. Please try again in a few seconds.',
+      ]);
+      expect(health).toBe(200);
+
+      for (let i = 0; i < 50 && status === 503; i++) {
+        await pause(100);
+        status = await profile();
+      }
+      expect(status).toBe(401);
+    } finally {
+      await lagging.close();
+    }
   });
 
   it('answers 503 with Retry-After while over its limit, but never /healthz, /readyz or /metrics', async () => {

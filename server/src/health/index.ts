@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { Storage } from '../documents/storage';
 import { registerMetrics } from '../metrics/routes';
 import type { Metrics } from '../metrics/registry';
+import { LAG_SAMPLE_MS, watchLag } from './lag';
 import { healthRoutes } from './routes';
 
 /** What an overloaded server answers (503, with Retry-After): the SPA keeps the answer and saves it later. */
@@ -12,19 +13,6 @@ export const OVERLOADED = {
   message: 'The server is busy. Please try again in a few seconds.',
   code: 'ServiceUnavailable',
 } as const;
-
-/** How often the shedding samples the event loop's delay and the heap (@fastify/under-pressure's default, stated). */
-const SHED_SAMPLE_MS = 1_000;
-/**
- * After start-up, how long event-loop lag does not shed: the first samples measure the process loading its modules
- * (over a second at a time on a slow host), not load, and a server just started answered its first calls 503 for
- * that (seen twice in the bench, on a sign-up and on a staff enrolment). Two samples: the first wholly after ready.
- */
-export const SHED_STARTUP_GRACE_MS = 2 * SHED_SAMPLE_MS;
-
-/** Whether a pressure of `type`, seen `msSinceReady` after the app was ready, sheds the request. */
-export const shedsNow = (type: string, msSinceReady: number) =>
-  type !== underPressure.TYPE_EVENT_LOOP_DELAY || msSinceReady >= SHED_STARTUP_GRACE_MS;
 
 /**
  * Running it as a service: load shedding (503 with Retry-After while the event loop lags or the heap is over its
@@ -37,18 +25,21 @@ export async function registerOperations(
 ) {
   const { service } = deps.config;
   if (service.shedEventLoopDelayMs > 0 || service.shedHeapUsedBytes > 0) {
-    let readyAt = Infinity;
-    app.addHook('onReady', async () => {
-      readyAt = Date.now();
-    });
+    // The lag is ours to judge (a run of lagging samples, lag.ts), handed to the plugin as its health check, which it
+    // calls every LAG_SAMPLE_MS; the heap is the plugin's own check.
+    const lag = service.shedEventLoopDelayMs > 0 ? watchLag(service.shedEventLoopDelayMs) : undefined;
+    if (lag) {
+      // What the process did loading itself before it was ready is not load.
+      app.addHook('onReady', async () => lag.restart());
+      app.addHook('onClose', async () => lag.stop());
+    }
     await app.register(underPressure, {
-      maxEventLoopDelay: service.shedEventLoopDelayMs,
       maxHeapUsedBytes: service.shedHeapUsedBytes,
       retryAfter: service.shedRetryAfterSeconds,
-      sampleInterval: SHED_SAMPLE_MS,
-      // What a handler returns is sent; undefined lets the request through (the plugin's types say void).
-      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) => {
-        if (!shedsNow(type, Date.now() - readyAt)) return undefined;
+      sampleInterval: LAG_SAMPLE_MS,
+      ...(lag && { healthCheck: async () => lag.sample(), healthCheckInterval: LAG_SAMPLE_MS }),
+      // What the handler returns is sent (the plugin's types say void).
+      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply) => {
         reply.status(503).header('Retry-After', String(service.shedRetryAfterSeconds));
         return OVERLOADED;
       }) as unknown as () => void,
