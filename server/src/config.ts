@@ -92,7 +92,7 @@ export interface ServiceConfig {
   metricsPort?: number;
   /** After SIGTERM, /readyz answers 503 this long while requests are still served, before the drain. */
   shutdownDelayMs: number;
-  /** Requests are answered 503 with Retry-After while the event loop lags more than this (0: never): see health/lag.ts. */
+  /** 503 with Retry-After while the event loop lags more than this (0: never); the rule: health/lag.ts. */
   shedEventLoopDelayMs: number;
   /** … or while the heap holds more than this (0: never). */
   shedHeapUsedBytes: number;
