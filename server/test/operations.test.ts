@@ -1,5 +1,6 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import fs from 'node:fs';
+import type { ServiceConfig } from '../src/config';
 import { migrationFiles } from '../src/db/migrate';
 import { LagStreak } from '../src/health/lag';
 import { json, makeApp, newApplicant, type TestApp } from './helpers';
@@ -10,17 +11,18 @@ import { json, makeApp, newApplicant, type TestApp } from './helpers';
  * readiness.instances.test.ts and shutdownReadiness.test.ts.
  */
 const METRICS_TOKEN = 'm'.repeat(40);
+/** The service settings of these tests: shedding off unless a test turns a limit on. */
+const service = (shedding: Partial<ServiceConfig> = {}): ServiceConfig => ({
+  metricsToken: METRICS_TOKEN,
+  shutdownDelayMs: 0,
+  shedEventLoopDelayMs: 0,
+  shedHeapUsedBytes: 0,
+  shedRetryAfterSeconds: 5,
+  ...shedding,
+});
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeApp({
-    service: {
-      metricsToken: METRICS_TOKEN,
-      shutdownDelayMs: 0,
-      shedEventLoopDelayMs: 0,
-      shedHeapUsedBytes: 0,
-      shedRetryAfterSeconds: 5,
-    },
-  });
+  t = await makeApp({ service: service() });
 });
 afterAll(() => t.close());
 
@@ -201,15 +203,8 @@ describe('load shedding', () => {
       while (Date.now() < until); // the loop blocked, as by a slow synchronous task
     };
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const lagging = await makeApp({
-      service: {
-        metricsToken: METRICS_TOKEN,
-        shutdownDelayMs: 0,
-        shedEventLoopDelayMs: 20, // under a 2.5 s block, any one-second sample holding it
-        shedHeapUsedBytes: 0,
-        shedRetryAfterSeconds: 5,
-      },
-    });
+    // 20 ms: under a 2.5 s block, any one-second sample holding it is over.
+    const lagging = await makeApp({ service: service({ shedEventLoopDelayMs: 20 }) });
     const profile = async () => (await lagging.app.inject({ method: 'GET', url: '/api/profile' })).statusCode;
     try {
       await lagging.app.ready();
@@ -251,15 +246,7 @@ describe('load shedding', () => {
 
   it('answers 503 with Retry-After while over its limit, but never /healthz, /readyz or /metrics', async () => {
     // A heap limit of one byte: overloaded from the first sample on (no timing involved).
-    const busy = await makeApp({
-      service: {
-        metricsToken: METRICS_TOKEN,
-        shutdownDelayMs: 0,
-        shedEventLoopDelayMs: 0,
-        shedHeapUsedBytes: 1,
-        shedRetryAfterSeconds: 7,
-      },
-    });
+    const busy = await makeApp({ service: service({ shedHeapUsedBytes: 1, shedRetryAfterSeconds: 7 }) });
     try {
       let res = await busy.app.inject({ method: 'GET', url: '/api/profile' });
       for (let i = 0; i < 200 && res.statusCode !== 503; i++) {
