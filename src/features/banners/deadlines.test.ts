@@ -71,4 +71,16 @@ describe('activeDeadline', () => {
     expect(activeDeadline(at(2030, 1, 15), windows)?.deadline).toBe('Sooner');
     expect(activeDeadline(at(2030, 1, 25), windows)?.deadline).toBe('Later');
   });
+
+  // Far from every window the zone is not asked (its first use is a long task); near one, every zone's day counts.
+  it.each([
+    ['14 hours ahead of UTC, already the window’s day', 'Pacific/Kiritimati', '2030-01-09T11:00:00Z', 'One day'],
+    ['11 hours behind UTC, still the window’s day', 'Pacific/Pago_Pago', '2030-01-11T10:00:00Z', 'One day'],
+    ['14 hours ahead, the day after the window', 'Pacific/Kiritimati', '2030-01-10T11:00:00Z', null],
+    ['11 hours behind, the day before the window', 'Pacific/Pago_Pago', '2030-01-10T10:00:00Z', null],
+    ['a month away', 'Pacific/Kiritimati', '2030-02-10T11:00:00Z', null],
+  ])('in the college’s zone: %s', (_label, timeZone, iso, expected) => {
+    const windows = [{ deadline: 'One day', start: '2030-01-10', end: '2030-01-10' }];
+    expect(activeDeadline(new Date(iso), windows, timeZone)?.deadline ?? null).toBe(expected);
+  });
 });

@@ -27,6 +27,24 @@ const dayOfDate = (date: Date, timeZone: string) => {
   return y * 10_000 + m * 100 + d;
 };
 
+/** A day number of UTC's calendar, `days` days after the moment's. */
+const utcDayOf = (date: Date, days: number) => {
+  const shifted = new Date(date.getTime() + days * 86_400_000);
+  return shifted.getUTCFullYear() * 10_000 + (shifted.getUTCMonth() + 1) * 100 + shifted.getUTCDate();
+};
+
+/**
+ * Whether any window could hold the college's day. No zone is more than 14 hours from UTC, so the college's day is
+ * UTC's, the day before or the day after. Outside every window by more than that, the zone is never asked: the
+ * first Intl.DateTimeFormat with a time zone loads the runtime's zone data, a long task of every first paint
+ * (about 14 ms of a phone's start-up, measured), for a banner that shows a few weeks a year.
+ */
+const mayBeActive = (now: Date, windows: readonly DeadlineWindow[]) => {
+  const earliest = utcDayOf(now, -1);
+  const latest = utcDayOf(now, 1);
+  return windows.some((w) => dayOfString(w.start) <= latest && earliest <= dayOfString(w.end));
+};
+
 /**
  * The window to promote on this local day, or null. Where windows overlap (3/2/2025 is the last day of 'March 1'
  * and the first of 'April 1'), the one that ends first wins: on 3/2 the banner still says 'apply by March 1',
@@ -35,9 +53,10 @@ const dayOfDate = (date: Date, timeZone: string) => {
 export function activeDeadline(
   now: Date,
   windows: readonly DeadlineWindow[] = DEADLINE_WINDOWS,
-  timeZone: string = readCollegeTimeZone(),
+  timeZone?: string,
 ): DeadlineWindow | null {
-  const today = dayOfDate(now, timeZone);
+  if (!mayBeActive(now, windows)) return null;
+  const today = dayOfDate(now, timeZone ?? readCollegeTimeZone());
   const active = windows.filter((w) => dayOfString(w.start) <= today && today <= dayOfString(w.end));
   if (active.length === 0) return null;
   return active.reduce((first, w) => (dayOfString(w.end) < dayOfString(first.end) ? w : first));
