@@ -8,8 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { makeStore } from '../app/store';
 import { sessionDetected } from '../features/session';
 import type { ShellVariant } from '../kernel/shells';
-import { preloadLargeQuestions, SectionLimitContext } from '../features/form';
-import { SHELL_SECTIONS } from './shellSections';
+import { FIRST_SCREEN_SECTIONS, preloadLargeQuestions, SectionLimitContext } from '../features/form';
 import { staticRouteTree } from './staticRouteTree';
 
 export async function renderShell(variant: ShellVariant): Promise<string> {
@@ -19,5 +18,7 @@ export async function renderShell(variant: ShellVariant): Promise<string> {
   // renderToString cannot wait: the questions loaded apart are loaded first.
   await preloadLargeQuestions();
   // A long page carries its first screen only (the form's SectionLimitContext: the page itself knows nothing of shells).
-  return renderToString(<SectionLimitContext.Provider value={SHELL_SECTIONS}>{page}</SectionLimitContext.Provider>);
+  return renderToString(
+    <SectionLimitContext.Provider value={FIRST_SCREEN_SECTIONS}>{page}</SectionLimitContext.Provider>,
+  );
 }

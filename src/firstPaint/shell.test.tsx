@@ -5,7 +5,7 @@ import { loggedInAccountHandlers } from '../../tests/msw/auth';
 import { SHELL_VARIANTS, shellFor, type ShellVariant } from '../kernel/shells';
 import { renderShell } from './renderShell';
 import { pageShell } from './removeShell';
-import { SHELL_SECTIONS } from './shellSections';
+import { FIRST_SCREEN_SECTIONS } from '../features/form';
 import { ABOUT_PAGE } from '../kernel/form/definition/about';
 
 const variant = (name: string): ShellVariant => {
@@ -33,7 +33,7 @@ describe('pre-rendered shells (build time)', () => {
     document.body.innerHTML = await renderShell(variant('about'));
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     const sectionTitles = ABOUT_PAGE.sections.map((section) => section.title);
-    expect(titles).toEqual(expect.arrayContaining(sectionTitles.slice(0, SHELL_SECTIONS)));
+    expect(titles).toEqual(expect.arrayContaining(sectionTitles.slice(0, FIRST_SCREEN_SECTIONS)));
     expect(titles).not.toContain(sectionTitles[sectionTitles.length - 1]);
   });
 

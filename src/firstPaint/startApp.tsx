@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from '../app/App';
+import { ProgressiveSectionsContext } from '../features/form';
 import type { AppStore } from '../app/store';
 import { createAppRouter } from '../app/router';
 import { SHELL_DATA_WAIT_MS } from '../kernel/shells';
@@ -48,7 +49,10 @@ export async function startApp(store: AppStore): Promise<Root> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App store={store} router={router} shell={pageShell} />
+        {/* A long form page shows its first screen first, the sections below it in the tasks after (FormPage). */}
+        <ProgressiveSectionsContext.Provider value={true}>
+          <App store={store} router={router} shell={pageShell} />
+        </ProgressiveSectionsContext.Provider>
       </StrictMode>,
     ),
   );

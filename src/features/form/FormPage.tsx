@@ -1,7 +1,7 @@
 import { useCallback, useEffect, type FocusEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../kernel/partner';
-import { useAppDispatch } from '../../shared/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { fieldLeft } from '../answers';
 import { navigationRequested } from '../../shared/events';
 import { PATHS } from '../../kernel/paths';
@@ -11,7 +11,7 @@ import { focusAnswer } from './focus';
 import { FormSection } from './FormSection';
 import { loadOptions } from './renderer/options';
 import { MissingInfoSummary } from './summary/MissingInfoSummary';
-import { useSectionLimit } from './sectionLimit';
+import { useRevealedSections } from './useRevealedSections';
 import './form.css';
 
 export const RETURN_TO_CHECK = 'Save and return to Check your answers';
@@ -24,9 +24,10 @@ void loadOptions();
  * its sections. /{page}#{key} lands on that field. (A service user sees the print view in its place: FormLayout.)
  */
 export function FormPage({ page }: { page: Page }) {
-  const limit = useSectionLimit();
-  const sections = limit === null ? page.sections : page.sections.slice(0, limit);
   const { hash, key, state } = useLocation();
+  // A #key link lands on its field, and the summary's links on theirs: those pages render whole at once.
+  const validating = useAppSelector((s) => s.session.web_status === 'validating');
+  const sections = page.sections.slice(0, useRevealedSections(page, hash.length > 1 || validating));
   const fromCheck = isFromCheck(state);
   const dispatch = useAppDispatch();
   // Leaving a field checks its format (a phone, an email, a score's range): focusout bubbles from every control.

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { memo, type FormEvent } from 'react';
 import type { Section } from '../../kernel/form/definition/types';
 import { useSectionVisible } from './renderer/hooks';
 import { QuestionRenderer } from './renderer/QuestionRenderer';
@@ -19,7 +19,7 @@ const keepPage = (event: FormEvent) => event.preventDefault();
  * less in the others (measured in a trace, bench/README.md).
  * The cost: autofill now fills one section at a time (the name, then the address), not the whole page at once.
  */
-export function FormSection({ section, readOnly }: { section: Section; readOnly: boolean }) {
+export const FormSection = memo(function FormSection({ section, readOnly }: { section: Section; readOnly: boolean }) {
   const visible = useSectionVisible(section);
   if (!visible) return null;
   return (
@@ -33,4 +33,4 @@ export function FormSection({ section, readOnly }: { section: Section; readOnly:
       ))}
     </form>
   );
-}
+});

@@ -8,7 +8,7 @@ export type { QuestionProps } from './renderer/Field';
 export { useSectionVisible } from './renderer/hooks';
 export { OnlyAnsweredContext } from './renderer/onlyAnswered';
 export { loadOptions } from './renderer/options';
-export { SectionLimitContext } from './sectionLimit';
+export { FIRST_SCREEN_SECTIONS, ProgressiveSectionsContext, SectionLimitContext } from './sectionLimit';
 export { preloadLargeQuestions } from './registry';
 
 /** The pages, each its own chunk that the router loads on first visit. */

@@ -1,0 +1,36 @@
+import { useContext, useEffect, useState } from 'react';
+import type { Page } from '../../kernel/form/definition/types';
+import { FIRST_SCREEN_SECTIONS, ProgressiveSectionsContext, useSectionLimit } from './sectionLimit';
+
+/**
+ * How many of the page's sections to render now. Where pages render progressively (ProgressiveSectionsContext):
+ * the first screen's sections first, then one more in each following task until all are in. Rendering About You
+ * whole was one commit of every question and then one style and layout of the whole page, long tasks of a phone's
+ * start-up (about 75 ms and 125 ms at 4× CPU, measured in a trace: Total Blocking Time); a section at a time, each
+ * task holds one section's. The page is whole a few hundred milliseconds after it shows, long before anyone scrolls
+ * there.
+ *
+ * `whole` renders every section at once, from then on: a page asked to land on a field (a #key link) or listing
+ * problems whose links lead to fields (the missing-information summary) needs them all now.
+ */
+export function useRevealedSections(page: Page, whole: boolean): number {
+  const limit = useSectionLimit();
+  const progressive = useContext(ProgressiveSectionsContext);
+  const total = page.sections.length;
+  // Per page: a form page kept while the route moves to another page starts that page at its first screen.
+  const [revealed, setRevealed] = useState({ page: page.id, count: FIRST_SCREEN_SECTIONS });
+  const own = revealed.page === page.id ? revealed.count : FIRST_SCREEN_SECTIONS;
+  // Once whole, stays whole: sections never leave the page (and its focus and typing with them). React's pattern
+  // for state that follows a prop: set during the render, which React runs again at once.
+  if (progressive && whole && own < total) setRevealed({ page: page.id, count: total });
+  const count = !progressive || whole ? total : Math.min(own, total);
+
+  useEffect(() => {
+    if (count >= total) return;
+    // A task of its own (not a microtask, not React's render of this one): the browser paints and takes input between.
+    const timer = setTimeout(() => setRevealed({ page: page.id, count: count + 1 }), 0);
+    return () => clearTimeout(timer);
+  }, [count, total, page.id]);
+
+  return limit === null ? count : Math.min(limit, count);
+}
