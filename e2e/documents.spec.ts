@@ -9,7 +9,7 @@
  * violation in the upload states, the dialogs and the print view.
  */
 import fs from 'node:fs';
-import { afterMotion } from './motion';
+import { afterMotion, pageSettled } from './motion';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { essayDocx, executable, pdfText, png } from '../server/test/fixtures/files';
@@ -29,7 +29,7 @@ const MESSAGES = {
 const LINK_INVALID = 'This link is invalid or has expired.';
 
 async function expectAccessible(page: Page, context: string) {
-  await afterMotion(page);
+  await pageSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, `axe violations ${context}`).toEqual([]);

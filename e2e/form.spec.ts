@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { latestCode } from './outbox';
-import { clickAfterLayout } from './motion';
+import { clickAfterLayout, pageSettled } from './motion';
 
 /** Final Steps continues to the check of every answer, which holds 'Submit Application'. */
 async function submitAfterTheCheck(page: Page) {
@@ -37,6 +37,7 @@ const summary = (page: Page) => page.getByRole('group', { name: 'There is a prob
 
 /** Zero axe violations for WCAG 2.0–2.2 A/AA; a failure lists each rule with the elements it found. */
 async function expectAccessible(page: Page, context: string) {
+  await pageSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, `axe violations ${context}`).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { afterMotion } from './motion';
+import { afterMotion, pageSettled } from './motion';
 import AxeBuilder from '@axe-core/playwright';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { SITE_NAME } from '../src/kernel/partner';
@@ -17,7 +17,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 async function expectAccessible(page: Page, where: string) {
-  await afterMotion(page);
+  await pageSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations, where).toEqual([]);
 }

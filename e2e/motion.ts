@@ -9,6 +9,16 @@ export async function afterMotion(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
 }
 
+/**
+ * Waits until the page is all there: no animation runs (afterMotion), and a form page has rendered the sections
+ * below its first screen, which arrive in the tasks after it (data-sections, src/features/form/FormPage.tsx). An
+ * accessibility check reads the whole page, not its first screen.
+ */
+export async function pageSettled(page: Page) {
+  await afterMotion(page);
+  await page.waitForFunction(() => !document.querySelector('.form-page[data-sections="arriving"]'));
+}
+
 /** How many frames in a row an element must keep its place before clickAfterLayout clicks it. */
 const STILL_FRAMES = 5;
 

@@ -8,7 +8,7 @@ import { FORM_MESSAGES } from '../src/kernel/form/definition/messages';
 import { png } from '../server/test/fixtures/files';
 import { pageTexts } from '../server/test/fixtures/poppler';
 import { expectOnServer, newLoggedInApplicant, PASSWORD } from './account';
-import { afterMotion } from './motion';
+import { afterMotion, pageSettled } from './motion';
 import { latestCode, outbox } from './outbox';
 import { uploadDocument } from './uploads';
 
@@ -24,7 +24,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const IN_COLLEGE_ZONE = /\w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M E[SD]T/;
 
 async function expectAccessible(page: Page, where: string) {
-  await afterMotion(page);
+  await pageSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations, where).toEqual([]);
 }

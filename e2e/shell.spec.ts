@@ -4,7 +4,7 @@
  * (on the second server, whose timeouts playwright.config.ts shortens through INACTIVITY_*_MS).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { afterMotion, clickAfterLayout } from './motion';
+import { afterMotion, clickAfterLayout, pageSettled } from './motion';
 import AxeBuilder from '@axe-core/playwright';
 import { SHORT_IDLE, SHORT_IDLE_PORT } from '../playwright.config';
 import { latestCode, latestCodeOrNull } from './outbox';
@@ -25,6 +25,7 @@ const tabs = (page: Page) => page.getByRole('navigation', { name: 'Application p
 
 /** Zero axe violations for WCAG 2.0–2.2 A/AA; a failure lists each rule with the elements it found. */
 async function expectAccessible(page: Page, context: string) {
+  await pageSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations ${context}`).toEqual([]);

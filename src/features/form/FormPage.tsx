@@ -27,7 +27,8 @@ export function FormPage({ page }: { page: Page }) {
   const { hash, key, state } = useLocation();
   // A #key link lands on its field, and the summary's links on theirs: those pages render whole at once.
   const validating = useAppSelector((s) => s.session.web_status === 'validating');
-  const sections = page.sections.slice(0, useRevealedSections(page, hash.length > 1 || validating));
+  const revealed = useRevealedSections(page, hash.length > 1 || validating);
+  const sections = page.sections.slice(0, revealed);
   const fromCheck = isFromCheck(state);
   const dispatch = useAppDispatch();
   // Leaving a field checks its format (a phone, an email, a score's range): focusout bubbles from every control.
@@ -50,7 +51,9 @@ export function FormPage({ page }: { page: Page }) {
   }, [hash, key]);
 
   return (
-    <div className="form-page" onBlur={onBlur}>
+    // data-sections: 'arriving' while the sections below the first screen are still being rendered (tools that read
+    // the whole page, such as the accessibility checks, wait for 'all').
+    <div className="form-page" onBlur={onBlur} data-sections={revealed < page.sections.length ? 'arriving' : 'all'}>
       <h1 className="form-page-title">{page.title}</h1>
       <MissingInfoSummary page={page} />
       {sections.map((section) => (

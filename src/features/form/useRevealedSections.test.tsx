@@ -32,11 +32,14 @@ describe('About You in the browser: its first screen first, the sections below i
     const whole = wholePageTitles();
     expect(whole.length).toBeGreaterThan(FIRST_SCREEN_SECTIONS + 5);
 
-    renderForm(progressiveAbout(), formState({ session: LOGGED_IN }));
+    const { container } = renderForm(progressiveAbout(), formState({ session: LOGGED_IN }));
+    const formPage = container.querySelector('.form-page');
     expect(sectionTitles()).toEqual(whole.slice(0, FIRST_SCREEN_SECTIONS));
+    expect(formPage).toHaveAttribute('data-sections', 'arriving');
     const firstName = ownFirstName();
 
     await waitFor(() => expect(sectionTitles()).toEqual(whole));
+    expect(formPage).toHaveAttribute('data-sections', 'all');
     // The same field, not a new one: what was typed and where the focus was stay.
     expect(ownFirstName()).toBe(firstName);
   });
