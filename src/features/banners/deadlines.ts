@@ -27,11 +27,9 @@ const dayOfDate = (date: Date, timeZone: string) => {
   return y * 10_000 + m * 100 + d;
 };
 
-/** A day number of UTC's calendar, `days` days after the moment's. */
-const utcDayOf = (date: Date, days: number) => {
-  const shifted = new Date(date.getTime() + days * 86_400_000);
-  return shifted.getUTCFullYear() * 10_000 + (shifted.getUTCMonth() + 1) * 100 + shifted.getUTCDate();
-};
+/** UTC's calendar day `days` days after the moment, as a day number. */
+const utcDayOf = (date: Date, days: number) =>
+  dayOfString(new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10));
 
 /**
  * Whether any window could hold the college's day. No zone is more than 14 hours from UTC, so the college's day is

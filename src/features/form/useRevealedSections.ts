@@ -17,20 +17,19 @@ export function useRevealedSections(page: Page, whole: boolean): number {
   const limit = useSectionLimit();
   const progressive = useContext(ProgressiveSectionsContext);
   const total = page.sections.length;
-  // Per page: a form page kept while the route moves to another page starts that page at its first screen.
-  const [revealed, setRevealed] = useState({ page: page.id, count: FIRST_SCREEN_SECTIONS });
-  const own = revealed.page === page.id ? revealed.count : FIRST_SCREEN_SECTIONS;
+  // Each page is a component of its own (src/features/form/pages): moving to another page starts it afresh.
+  const [shown, setShown] = useState(FIRST_SCREEN_SECTIONS);
   // Once whole, stays whole: sections never leave the page (and its focus and typing with them). React's pattern
   // for state that follows a prop: set during the render, which React runs again at once.
-  if (progressive && whole && own < total) setRevealed({ page: page.id, count: total });
-  const count = !progressive || whole ? total : Math.min(own, total);
+  if (progressive && whole && shown < total) setShown(total);
+  const count = progressive && !whole ? Math.min(shown, total) : total;
 
   useEffect(() => {
     if (count >= total) return;
     // A task of its own (not a microtask, not React's render of this one): the browser paints and takes input between.
-    const timer = setTimeout(() => setRevealed({ page: page.id, count: count + 1 }), 0);
+    const timer = setTimeout(() => setShown(count + 1), 0);
     return () => clearTimeout(timer);
-  }, [count, total, page.id]);
+  }, [count, total]);
 
-  return limit === null ? count : Math.min(limit, count);
+  return Math.min(limit ?? total, count);
 }
