@@ -80,6 +80,9 @@ const chunkGroupsManifest = {
   },
 };
 
+/** Hex digits of a content hash in a file name (output below). */
+const HASH_DIGITS = 8;
+
 const API_TARGET = `http://localhost:${process.env.API_PORT || 3001}`;
 
 function clientConfig(
@@ -88,8 +91,9 @@ function clientConfig(
   bench = false,
 ): Configuration & { devServer?: DevServerConfiguration } {
   // Hashed names make assets cacheable forever (the server sends `immutable`); the dev server keeps them in
-  // memory, so plain names there keep rebuilds and HMR simple.
-  const jsName = isProd ? '[name].[contenthash].js' : '[name].js';
+  // memory, so plain names there keep rebuilds and HMR simple. Eight hex digits, not webpack's twenty: the runtime in
+  // the first download lists every chunk's name (JS and CSS), and 32 bits tell one build of a chunk from the next.
+  const jsName = isProd ? `[name].[contenthash:${HASH_DIGITS}].js` : '[name].js';
 
   return {
     name: 'client',
@@ -103,7 +107,7 @@ function clientConfig(
       path: outputPath,
       filename: jsName,
       chunkFilename: jsName,
-      assetModuleFilename: '[name].[contenthash][ext]',
+      assetModuleFilename: `[name].[contenthash:${HASH_DIGITS}][ext]`,
       publicPath: '/',
       clean: true,
     },
@@ -141,8 +145,8 @@ function clientConfig(
       ...(isProd
         ? [
             new MiniCssExtractPlugin({
-              filename: '[name].[contenthash].css',
-              chunkFilename: '[name].[contenthash].css',
+              filename: `[name].[contenthash:${HASH_DIGITS}].css`,
+              chunkFilename: `[name].[contenthash:${HASH_DIGITS}].css`,
             }),
             ...precompressed(),
           ]
