@@ -36,10 +36,14 @@ export async function loggedInContext(
   return context;
 }
 
-/** Opens /about and waits for the applicant's answers to be on the page. */
+/**
+ * Opens /about and waits for the applicant's answers to be on the page, and for every section (those below the
+ * first screen arrive in the tasks after it, src/features/form/FormPage.tsx): typing is measured on the whole page.
+ */
 export async function openAbout(page: Page, expectFirstName?: string) {
   await page.goto('/about');
   await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor({ timeout: 30_000 });
+  await page.locator('.form-page[data-sections="all"]').waitFor({ timeout: 30_000 });
   if (expectFirstName !== undefined) {
     await page.waitForFunction(
       (value) => (document.querySelector('#first_name') as HTMLInputElement | null)?.value === value,
