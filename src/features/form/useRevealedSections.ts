@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import type { Page } from '../../kernel/form/definition/types';
 import { FIRST_SCREEN_SECTIONS, ProgressiveSectionsContext, useSectionLimit } from './sectionLimit';
 
@@ -27,7 +27,9 @@ export function useRevealedSections(page: Page, whole: boolean): number {
   useEffect(() => {
     if (count >= total) return;
     // A task of its own (not a microtask, not React's render of this one): the browser paints and takes input between.
-    const timer = setTimeout(() => setShown(count + 1), 0);
+    // A transition: React builds the section (its elements too) in slices of a few milliseconds and inserts it whole,
+    // and a keystroke meanwhile is handled first (React sets the section's render aside and starts it again after).
+    const timer = setTimeout(() => startTransition(() => setShown(count + 1)), 0);
     return () => clearTimeout(timer);
   }, [count, total]);
 
