@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { WCAG } from './axe';
 import AxeBuilder from '@axe-core/playwright';
 
 /** The server's outbox is `$DATA_DIR/outbox`; every .eml below this folder is read (E2E_OUTBOX moves it). */
 const OUTBOX = path.resolve(process.env.E2E_OUTBOX || '.e2e-data');
 const PASSWORD = 'Correct-Horse-9-Battery';
 const NEW_PASSWORD = 'Another-Stable-7-Lantern';
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let counter = 0;
 /** A fresh address per test and run: the server's database survives between the tests of one run. */

@@ -9,15 +9,14 @@
  * violation in the upload states, the dialogs and the print view.
  */
 import fs from 'node:fs';
-import { afterMotion, pageSettled } from './motion';
+import { afterMotion } from './motion';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import { essayDocx, executable, pdfText, png } from '../server/test/fixtures/files';
 import { pdfToText } from '../server/test/fixtures/poppler';
 import { expectOnServer, newLoggedInApplicant, serverAnswers } from './account';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const KEY = 'personal_statement_doc';
 const MESSAGES = {
   tooLarge: 'Your file is too large. The maximum file size is 1 MB.',
@@ -27,13 +26,6 @@ const MESSAGES = {
   empty: 'Your file is empty. Please upload a non-empty file.',
 };
 const LINK_INVALID = 'This link is invalid or has expired.';
-
-async function expectAccessible(page: Page, context: string) {
-  await pageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe violations ${context}`).toEqual([]);
-}
 
 /* ---- Files made here ---- */
 

@@ -6,9 +6,9 @@
  * errors showing, at 390 px and 1280 px.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import { latestCode } from './outbox';
-import { clickAfterLayout, pageSettled } from './motion';
+import { clickAfterLayout } from './motion';
 
 /** Final Steps continues to the check of every answer, which holds 'Submit Application'. */
 async function submitAfterTheCheck(page: Page) {
@@ -18,7 +18,6 @@ async function submitAfterTheCheck(page: Page) {
 }
 
 const PASSWORD = 'Correct-Horse-9-Battery';
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
   { name: '390 px', width: 390, height: 844 },
   { name: '1280 px', width: 1280, height: 800 },
@@ -34,14 +33,6 @@ const uniqueEmail = (label: string) => `e2e-form-${label}-${Date.now()}-${(count
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const summary = (page: Page) => page.getByRole('group', { name: 'There is a problem' });
-
-/** Zero axe violations for WCAG 2.0–2.2 A/AA; a failure lists each rule with the elements it found. */
-async function expectAccessible(page: Page, context: string) {
-  await pageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe violations ${context}`).toEqual([]);
-}
 
 /** The mailed confirmation code (the mail is written just after the server answers). */
 async function mailedCode(email: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { afterMotion, pageSettled } from './motion';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
+import { afterMotion } from './motion';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { SITE_NAME } from '../src/kernel/partner';
 import { UNDO_TOAST_MS } from '../src/kernel/constants';
@@ -13,14 +13,7 @@ import { expectOnServer, newLoggedInApplicant } from './account';
  * (typed or uploaded: it asks first, and its toast offers Undo).
  * At 390 and 1280 px, driven with the keyboard.
  */
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-
-async function expectAccessible(page: Page, where: string) {
-  await pageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations, where).toEqual([]);
-}
 
 /** Presses a button from the keyboard: focused, then Enter. */
 async function press(page: Page, name: string) {

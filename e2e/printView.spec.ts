@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { WCAG } from './axe';
 import AxeBuilder from '@axe-core/playwright';
 import { pdfText } from '../server/test/fixtures/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
@@ -10,7 +11,6 @@ import { uploadDocument } from './uploads';
  * The print view as admission readers use it: who and when at the top, every uploaded document one link away,
  * answers only, a dense printout, and nothing secret on paper. At 390 and 1280 px, with the keyboard.
  */
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function printViewLink(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/admin/service-tokens', {

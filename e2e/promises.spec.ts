@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { PDFDocument } from 'pdf-lib';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
@@ -8,7 +8,7 @@ import { FORM_MESSAGES } from '../src/kernel/form/definition/messages';
 import { png } from '../server/test/fixtures/files';
 import { pageTexts } from '../server/test/fixtures/poppler';
 import { expectOnServer, newLoggedInApplicant, PASSWORD } from './account';
-import { afterMotion, pageSettled } from './motion';
+import { afterMotion } from './motion';
 import { latestCode, outbox } from './outbox';
 import { uploadDocument } from './uploads';
 
@@ -18,16 +18,9 @@ import { uploadDocument } from './uploads';
  * staff's print view shows times in that zone, and the PDF copy is US Letter, named after the applicant, with the
  * name and page x of y on every page.
  */
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 /** A time as the college's zone (America/New_York by default) names it. */
 const IN_COLLEGE_ZONE = /\w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M E[SD]T/;
-
-async function expectAccessible(page: Page, where: string) {
-  await pageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations, where).toEqual([]);
-}
 
 const NAMED = { first_name: 'Ngozi', last_name: 'Okafor' };
 

@@ -4,12 +4,11 @@
  * (on the second server, whose timeouts playwright.config.ts shortens through INACTIVITY_*_MS).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { afterMotion, clickAfterLayout, pageSettled } from './motion';
-import AxeBuilder from '@axe-core/playwright';
 import { SHORT_IDLE, SHORT_IDLE_PORT } from '../playwright.config';
 import { latestCode, latestCodeOrNull } from './outbox';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FORM_PAGES = [
   { path: '/about', heading: 'About You' },
   { path: '/education', heading: 'Your Academics' },
@@ -22,14 +21,6 @@ const VIEWPORTS = [
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Application pages' });
-
-/** Zero axe violations for WCAG 2.0–2.2 A/AA; a failure lists each rule with the elements it found. */
-async function expectAccessible(page: Page, context: string) {
-  await pageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations ${context}`).toEqual([]);
-}
 
 /** The dialog, once fully shown (antd's modal zooms in: axe would measure half-transparent text). */
 async function settledDialog(page: Page, name: string) {

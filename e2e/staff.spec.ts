@@ -9,11 +9,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { WCAG } from './axe';
 import { STAFF_MESSAGES } from '../src/kernel/staff/messages';
 import { afterMotion } from './motion';
 import { enrolLink, startStaffServer, totp, wrongCode, type StaffServer } from './staffServer';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'Maple-Syrup-2024!';
 const SSO_BUTTON = /^Sign in with /;
 

@@ -7,15 +7,13 @@
  * applications (the formula-like answer comes out prefixed with ', the row count matches the list's) and finds
  * every step in the audit log. axe finds no WCAG 2.0–2.2 A/AA violation on any page or state visited.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Download, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { parse } from 'csv-parse/sync';
 import { png } from '../server/test/fixtures/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
-import { afterMotion } from './motion';
 import { enrolLink, mailTo, startStaffServer, totp, type StaffServer } from './staffServer';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'Maple-Syrup-2024!';
 const APPLICANT_PASSWORD = 'Persist-Answers-2026!';
 const APPLICANT = 'ngozi.okafor@example.com';
@@ -81,13 +79,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function expectAccessible(page: Page, context: string) {
-  await afterMotion(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe violations ${context}`).toEqual([]);
-}
 
 /** Enrols `email` from its mailed link (password, the authenticator's code, the recovery codes): signed in. */
 async function enrol(page: Page, email: string) {
