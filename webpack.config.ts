@@ -26,6 +26,24 @@ type Argv = { mode?: Configuration['mode'] };
  */
 type Env = { outputPath?: string; bench?: boolean | string };
 
+/**
+ * How modules resolve. A production build takes React Router's production files: the package's exports name only
+ * its development build for every condition (remix-run/react-router#14102, open), which ships its development
+ * warnings (ENABLE_DEV_WARNINGS) to every visitor. The two builds differ in nothing else.
+ */
+const resolveModules = (isProd: boolean): Configuration['resolve'] => ({
+  extensions: ['.tsx', '.ts', '.js'],
+  alias: isProd
+    ? {
+        'react-router$': path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+        'react-router/dom$': path.resolve(
+          import.meta.dirname,
+          'node_modules/react-router/dist/production/dom-export.mjs',
+        ),
+      }
+    : {},
+});
+
 /** The client's entry chunk (with webpack's runtime): src/main.tsx. */
 const ENTRY = 'main';
 /**
@@ -111,7 +129,7 @@ function clientConfig(
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: resolveModules(isProd),
     module: {
       rules: [
         {
@@ -316,7 +334,7 @@ function shellsConfig(clientDir: string): Configuration {
       library: { type: 'commonjs2' },
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: resolveModules(true),
     module: {
       // One file per entry: the lazy routes are imported in place rather than as chunks.
       parser: { javascript: { dynamicImportMode: 'eager' } },

@@ -5,7 +5,8 @@
  * the lazy chunks of that route's layout and page (from dist/chunk-groups.json, written by webpack.config.ts). Gzips
  * the raw .js itself (level 9), so it does not depend on the compression plugin. Also proves the two products apart:
  * index.html and the applicants' chunks load no file of the staff console, and staff.html none of the applicants'.
- * Run after `webpack --mode production`; exits 1 when a route is over budget or the products share a file.
+ * Also proves that no library's development build is in it. Run after `webpack --mode production`; exits 1 when a
+ * route is over budget, the products share a file or a development build is in.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,9 +106,23 @@ if (staff) {
   }
 }
 
+// Every visitor gets libraries' production builds: a source under a development path (React Router's exports name only
+// its development build: the alias in webpack.config.ts) would ship development warnings and their code.
+const developmentSources = new Set(
+  fs
+    .readdirSync(distDir)
+    .filter((file) => file.endsWith('.js.map'))
+    .flatMap((file) => JSON.parse(read(file).toString()).sources)
+    .filter((source) => /node_modules\/.*(\/development\/|\.development\.)/.test(source)),
+);
+if (developmentSources.size > 0) {
+  console.error(`Development builds in the production bundle: ${[...developmentSources].join(', ')}`);
+  failed = true;
+} else console.log('Production builds only: no library source from a development build.');
+
 if (failed) {
   console.error(
-    'First-download JS is over budget or the products are not apart: lazy-load what grew (import() with /* webpackChunkName */), trim antd use, or keep the entries apart (webpack.config.ts).',
+    'First-download JS is over budget or the products are not apart: lazy-load what grew (import() with /* webpackChunkName */), trim antd use, keep the entries apart, or alias a library to its production build (webpack.config.ts).',
   );
   process.exit(1);
 }
