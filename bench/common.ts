@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import type { CpuCalibration } from './cpuCalibration';
 
 /** The repository root (bench/ sits in it). */
 export const ROOT = path.resolve(__dirname, '..');
@@ -108,6 +109,8 @@ export function log(message: string) {
 export interface AreaOutput<T> {
   data: T;
   checks: Check[];
+  /** The CPU slowdown a browser area ran at, and how it was set (bench/cpuCalibration.ts). */
+  cpu?: CpuCalibration;
   /** Things the reader should know (fields found, what was skipped…). */
   notes?: string[];
 }

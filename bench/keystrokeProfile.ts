@@ -1,15 +1,16 @@
 /**
- * Where a keystroke's time goes on About You: a CPU profile of typing into one text field at 4× CPU, as the typing
- * area types (bench/typing.ts), with the time per function and per source (our folders, react-dom, antd, formik…).
- * `npm run bench:keystroke-profile` (about a minute, half of it the build; bench/README.md, "A keystroke's
- * profile").
+ * Where a keystroke's time goes on About You: a CPU profile of typing into one text field at the calibrated CPU
+ * slowdown (bench/cpuCalibration.ts), as the typing area types (bench/typing.ts), with the time per function and per
+ * source (our folders, react-dom, antd, formik…). `npm run bench:keystroke-profile` (about a minute, half of it the
+ * build; bench/README.md, "A keystroke's profile").
  *
  * The bench's production build (into bench/out/keystroke-profile/dist, so that a bench running beside it keeps
  * bench/out/dist; BENCH_PROFILE_DIST uses a build already made), our server on a fresh database on BENCH_PORT + 20,
- * an applicant whose answers show every conditional question (as the typing area's), /about. CPU throttled 4× (CDP
- * Emulation.setCPUThrottlingRate), the field cleared (outside the profile), then V8's sampling profiler (CDP Profiler,
- * a sample every 100 µs) while BENCH_PROFILE_KEYSTROKES keys (default 40) go into BENCH_PROFILE_FIELD (default
- * first_name) as the typing area types them (typeKeys), and 300 ms after the last (the store gets the text after the frame: useTypedText).
+ * an applicant whose answers show every conditional question (as the typing area's), /about. CPU slowed down as
+ * calibrated (CDP Emulation.setCPUThrottlingRate), the field cleared (outside the profile), then V8's sampling
+ * profiler (CDP Profiler, a sample every 100 µs) while BENCH_PROFILE_KEYSTROKES keys (default 40) go into
+ * BENCH_PROFILE_FIELD (default first_name) as the typing area types them (typeKeys), and 300 ms after the last (the
+ * store gets the text after the frame: useTypedText).
  * The build's source maps name each function's source. The profile is written to bench/out/ (open it in DevTools'
  * Performance panel).
  *
@@ -31,7 +32,8 @@ import {
 import { launchBrowser, loggedInContext, openAbout } from './browser';
 import { cleanSource, decodeMappings, packageOf } from './bundle';
 import { log, OUT_DIR, round, sleep, table } from './common';
-import { CPU_THROTTLE, typeKeys } from './typing';
+import { typeKeys } from './typing';
+import { calibrateCpu } from './cpuCalibration';
 
 const FIELD = process.env.BENCH_PROFILE_FIELD || 'first_name';
 const KEYSTROKES = Number(process.env.BENCH_PROFILE_KEYSTROKES || 40);
@@ -155,6 +157,8 @@ async function main() {
   }
   const dataDir = makeDataDir('keystroke-profile');
   const server = await startServer({ port: BENCH_PORT + 20, dataDir, staticDir: distDir });
+  // The same phone as the typing area's (bench/cpuCalibration.ts), calibrated before the browser starts.
+  const { slowdown } = await calibrateCpu();
   const browser = await launchBrowser();
   try {
     const applicant = await createApplicant(server, uniqueUsername('keystroke-profile'));
@@ -171,7 +175,7 @@ async function main() {
     const keystrokes = maxLength > 0 ? Math.min(KEYSTROKES, maxLength) : KEYSTROKES;
     if (keystrokes < KEYSTROKES) log(`${FIELD} takes at most ${maxLength} characters: ${keystrokes} keystrokes`);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await input.fill('');
     await input.focus();
     await sleep(1000); // the clear's own updates (validation, save) stay out of the profile
@@ -196,7 +200,7 @@ async function main() {
     const share = (ms: number) => `${round((ms / busyMs) * 100, 1)} %`;
 
     const out = [
-      `\n${keystrokes} keystrokes into #${FIELD} on /about, CPU ${CPU_THROTTLE}×, a sample every ${SAMPLING_INTERVAL_US} µs (${profile.samples?.length ?? 0} samples over ${round((profile.endTime - profile.startTime) / 1000, 0)} ms).`,
+      `\n${keystrokes} keystrokes into #${FIELD} on /about, CPU ${slowdown}×, a sample every ${SAMPLING_INTERVAL_US} µs (${profile.samples?.length ?? 0} samples over ${round((profile.endTime - profile.startTime) / 1000, 0)} ms).`,
       `Busy (all but idle): ${round(busyMs, 1)} ms, ${perKey(busyMs)} ms per keystroke; JavaScript alone (no ${PROGRAM}, no GC): ${perKey(busyMs - (groups.get(RENDERER_GROUP) ?? 0) - (groups.get(GC_GROUP) ?? 0))} ms per keystroke. Idle ${round(idleMs, 0)} ms.\n`,
       '### Per source\n',
       table(

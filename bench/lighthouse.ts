@@ -1,6 +1,7 @@
 /**
- * Lighthouse 12 through its Node API, in Debian's Chromium started by chrome-launcher with the issue's flags,
- * default (mobile, simulated) throttling. Five runs per page; each figure is the median of its five values.
+ * Lighthouse 12 through its Node API, in Debian's Chromium started by chrome-launcher with the issue's flags, mobile
+ * simulated throttling with the CPU slowdown calibrated to the host (bench/cpuCalibration.ts; Lighthouse's default
+ * 4× on a typical high-end desktop). Five runs per page; each figure is the median of its five values.
  * /about runs as the seeded applicant (a complete application, every conditional question shown): the session
  * cookies are put into the browser over CDP before the runs (Lighthouse clears caches, not cookies). /login and the
  * print view run without a session, each in a browser of its own.
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BUDGETS } from './budgets';
 import { check, CHROMIUM, CHROMIUM_FLAGS, log, median, OUT_DIR, round, type AreaOutput, type Check } from './common';
+import type { CpuCalibration } from './cpuCalibration';
 
 export interface LighthouseTarget {
   name: string;
@@ -175,8 +177,15 @@ function blankPageOf(url: string): string {
   return new URL('/api/lighthouse-blank', url).href;
 }
 
-/** One Lighthouse run of a page in a running Chromium: its result, and the HTML report. */
-async function lighthouseOnce(chrome: Launched, url: string): Promise<{ lhr: Lhr; html?: string }> {
+/**
+ * One Lighthouse run of a page in a running Chromium, at CPU slowdown `cpuSlowdown` (the rest of the throttling is
+ * Lighthouse's mobile default): its result, and the HTML report.
+ */
+async function lighthouseOnce(
+  chrome: Launched,
+  url: string,
+  cpuSlowdown: number,
+): Promise<{ lhr: Lhr; html?: string }> {
   const { default: lighthouse } = await import('lighthouse');
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -184,6 +193,7 @@ async function lighthouseOnce(chrome: Launched, url: string): Promise<{ lhr: Lhr
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     blankPage: blankPageOf(url),
+    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr as unknown as Lhr;
@@ -233,6 +243,7 @@ function pageResult(
  */
 export async function runLighthouseRounds(
   targets: readonly LighthouseUrl[],
+  cpuSlowdown: number,
   rounds = LIGHTHOUSE_RUNS,
 ): Promise<{ pages: LighthousePage[]; errors: string[] }> {
   const chromeLauncher = await import('chrome-launcher');
@@ -255,7 +266,7 @@ export async function runLighthouseRounds(
       for (const s of order) {
         while (!s.error && s.runs.length <= round) {
           try {
-            const { lhr, html } = await lighthouseOnce(s.chrome!, s.target.url);
+            const { lhr, html } = await lighthouseOnce(s.chrome!, s.target.url, cpuSlowdown);
             s.runs.push(summarizeRun(lhr));
             s.last = lhr;
             s.html = html ?? s.html;
@@ -287,13 +298,14 @@ export async function runLighthouseRounds(
 export async function runLighthouse(
   baseUrl: string,
   targets: LighthouseTarget[],
+  cpu: CpuCalibration,
 ): Promise<AreaOutput<LighthousePage[]>> {
   const pages: LighthousePage[] = [];
   const errors: string[] = [];
   // One page after the other, each in a browser of its own (its five runs in a row).
   for (const target of targets) {
     try {
-      const done = await runLighthouseRounds([{ ...target, url: `${baseUrl}${target.path}` }]);
+      const done = await runLighthouseRounds([{ ...target, url: `${baseUrl}${target.path}` }], cpu.slowdown);
       pages.push(...done.pages);
       errors.push(...done.errors);
     } catch (error) {
@@ -322,5 +334,5 @@ export async function runLighthouse(
     checks.push({ area: 'lighthouse', name: `Lighthouse ${error}`, value: null, unit: '', budget: '—', pass: false });
   }
   if (pages.length === 0) throw new Error(errors.join('; '));
-  return { data: pages, checks, notes: errors.map((e) => `Failed: ${e}`) };
+  return { data: pages, checks, cpu, notes: errors.map((e) => `Failed: ${e}`) };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { BundleResult } from './bundle';
 import type { ConsoleResult } from './console';
 import { kib, NOISY_LOAD, table, type Check } from './common';
+import type { CpuCalibration } from './cpuCalibration';
 import type { DocumentTiming } from './documents';
 import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';
@@ -23,6 +24,8 @@ export interface AreaReport<T = unknown> {
   durationMs: number;
   /** The one-minute load average when the area started (above NOISY_LOAD, its figures are flagged). */
   loadBefore?: number;
+  /** A browser area's CPU slowdown and how it was set (bench/cpuCalibration.ts). */
+  cpu?: CpuCalibration;
   data?: T;
   error?: string;
   notes: string[];
@@ -92,6 +95,7 @@ function areaHeader<T>(n: number, area: AreaReport<T> | undefined, title: string
       ? ''
       : `; load average before: ${area.loadBefore}${area.loadBefore > NOISY_LOAD ? ` (above ${NOISY_LOAD}: its figures are noisy)` : ''}`;
   out.push(`_${(area.durationMs / 1000).toFixed(0)} s${load}_`, '');
+  if (area.cpu) out.push(`CPU ${area.cpu.slowdown}×: ${area.cpu.how}.`, '');
   if (!area.ok) out.push(`**This part failed:** \`${area.error}\``, '');
   return out;
 }
@@ -152,7 +156,11 @@ function bundleSection(area: AreaReport<BundleResult> | undefined): string[] {
 }
 
 function lighthouseSection(area: AreaReport<LighthousePage[]> | undefined): string[] {
-  const out = areaHeader(2, area, `Lighthouse 12 (mobile, simulated throttling; median of ${LIGHTHOUSE_RUNS} runs)`);
+  const out = areaHeader(
+    2,
+    area,
+    `Lighthouse 12 (mobile, simulated throttling, calibrated CPU; median of ${LIGHTHOUSE_RUNS} runs)`,
+  );
   const pages = area?.data;
   if (pages?.length) {
     out.push(
@@ -185,7 +193,7 @@ function lighthouseSection(area: AreaReport<LighthousePage[]> | undefined): stri
 }
 
 function typingSection(area: AreaReport<TypingResult> | undefined): string[] {
-  const out = areaHeader(3, area, 'Typing on /about (CPU 4×, every conditional question shown)');
+  const out = areaHeader(3, area, 'Typing on /about (calibrated CPU, every conditional question shown)');
   const d = area?.data;
   if (d) {
     out.push(

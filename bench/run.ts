@@ -10,7 +10,8 @@
  * run. The run is green (exit code 0) only when every area ran and every figure meets its budget; otherwise the
  * report says which did not, and the exit code is 1.
  *
- * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_CAPACITY_STEP_SECONDS (seconds per step of
+ * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_CPU_SLOWDOWN (a fixed CPU slowdown for the
+ * browser areas instead of the calibrated one: bench/cpuCalibration.ts), BENCH_CAPACITY_STEP_SECONDS (seconds per step of
  * the server's capacity search, default 10; shorter for smoke runs only), BENCH_PORT (default 3200), DATABASE_URL
  * (the PostgreSQL the server and the console are measured on; without it, a cluster of the bench's own: postgres.ts),
  * BENCH_POSTGRES=off (PGlite only), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
@@ -46,6 +47,7 @@ import {
   type AreaOutput,
   type Check,
 } from './common';
+import { calibrateCpu, PHONE_INDEX } from './cpuCalibration';
 import { runDocuments } from './documents';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { runMemory } from './memory';
@@ -55,7 +57,7 @@ import { startBenchPostgres, type BenchPostgres } from './postgres';
 import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
 import { capacityStepSeconds } from './capacity';
 import { benchSeconds, CONNECTION_LEVELS, runServer, serverAreaTimeoutMs } from './server';
-import { CPU_THROTTLE, KEYSTROKES, runTyping } from './typing';
+import { KEYSTROKES, runTyping } from './typing';
 import { runValidation } from './validation';
 
 const KEY_PACKAGES = [
@@ -134,6 +136,7 @@ async function runArea<T>(
       ok: true,
       durationMs: Date.now() - start,
       loadBefore,
+      ...(out.cpu ? { cpu: out.cpu } : {}),
       data: out.data,
       notes: out.notes ?? [],
       checks: out.checks.map((c) => (noisy ? { ...c, noisy } : c)),
@@ -230,16 +233,22 @@ async function main() {
         needBuild();
         const { server: s, seeded: seed } = needServer();
         const applicant = await logIn(s, seed.username);
-        return runLighthouse(s.baseUrl, [
-          { name: '/login', path: '/login' },
-          { name: '/about', path: '/about', cookies: applicant.cookies },
-          { name: 'print view', path: `/about?service_token=${seed.serviceToken}` },
-        ]);
+        const cpu = await calibrateCpu();
+        return runLighthouse(
+          s.baseUrl,
+          [
+            { name: '/login', path: '/login' },
+            { name: '/about', path: '/about', cookies: applicant.cookies },
+            { name: 'print view', path: `/about?service_token=${seed.serviceToken}` },
+          ],
+          cpu,
+        );
       });
     if (wanted('typing'))
       areas.typing = await runArea('typing', 'Typing', 4 * MINUTE, async () => {
         needBuild();
-        return runTyping(needServer().server);
+        const { server: s } = needServer();
+        return runTyping(s, await calibrateCpu());
       });
     if (wanted('memory'))
       areas.memory = await runArea('memory', 'Browser memory', 4 * MINUTE, async () => {
@@ -250,7 +259,7 @@ async function main() {
       areas.peers = await runArea('peers', 'Peers', 30 * MINUTE, async () => {
         needBuild();
         const { server: s, seeded: seed } = needServer();
-        return runPeers(s, distDir, seed.username);
+        return runPeers(s, distDir, seed.username, await calibrateCpu());
       });
     // PostgreSQL for the server's and the console's areas: DATABASE_URL's, or a cluster of the bench's own.
     if (wanted('server') || wanted('console')) postgres = await startBenchPostgres();
@@ -311,7 +320,9 @@ async function main() {
       database: postgres ? `PGlite, and PostgreSQL (${postgres.description})` : 'PGlite (embedded)',
       'Lighthouse runs per page': LIGHTHOUSE_RUNS,
       'typing keystrokes': KEYSTROKES,
-      'typing CPU throttle': `${CPU_THROTTLE}×`,
+      'CPU slowdown (browser areas)': process.env.BENCH_CPU_SLOWDOWN
+        ? `${process.env.BENCH_CPU_SLOWDOWN}× (BENCH_CPU_SLOWDOWN)`
+        : `calibrated before each area to a phone of benchmarkIndex ${PHONE_INDEX} (bench/cpuCalibration.ts)`,
       'load sessions': CONNECTION_LEVELS.join(', '),
       ...(wanted('server') ? { 'capacity step seconds (BENCH_CAPACITY_STEP_SECONDS)': capacitySeconds } : {}),
       ...(wanted('console') ? { 'console applicants': CONSOLE_APPLICANTS } : {}),

@@ -3,7 +3,8 @@
  * and with Form.io's renderer (bench/peers/build.ts, from our definition through bench/peers/translate.ts), in the
  * same run and interleaved: the first download (JS and CSS, gzip and brotli), Lighthouse (median of
  * LIGHTHOUSE_RUNS, each round running every page once in a rotated order), typing (PEER_TYPING_ROUNDS rounds, each
- * typing into every page in a rotated order, CPU 4×) and the JS heap after a forced GC (one per round, median).
+ * typing into every page in a rotated order, at the area's calibrated CPU slowdown, bench/cpuCalibration.ts) and the
+ * JS heap after a forced GC (one per round, median).
  * Each figure is shown for each page with its ratio to the best peer's; the budgets (bench/budgets.ts `peers`) hold
  * ours against the best peer.
  *
@@ -28,6 +29,7 @@ import { benchContext, launchBrowser, loggedInContext, openAbout } from '../brow
 import { BUDGETS } from '../budgets';
 import { measureBundle, measureHtmlPage, type Sizes } from '../bundle';
 import { check, log, median, round, sleep, type AreaOutput, type Check } from '../common';
+import type { CpuCalibration } from '../cpuCalibration';
 import { LIGHTHOUSE_RUNS, runLighthouseRounds, type LighthouseRun, type LighthouseUrl } from '../lighthouse';
 import { snapshot } from '../memory';
 import {
@@ -104,13 +106,13 @@ const toMiB = (bytes: number) => round(bytes / 1024 / 1024, 2);
 /** The order of the targets in round r: rotated by one per round. */
 const rotated = <T>(items: readonly T[], r: number) => items.map((_, i) => items[(i + r) % items.length]);
 
-async function lighthouseRounds(targets: Target[], applicant: Applicant) {
+async function lighthouseRounds(targets: Target[], applicant: Applicant, cpuSlowdown: number) {
   const urls: LighthouseUrl[] = targets.map((t) => ({
     name: t.id === 'ours' ? 'peers: ours /about' : `peers: ${t.name}`,
     url: t.answeredUrl,
     ...(t.id === 'ours' ? { cookies: applicant.cookies } : {}),
   }));
-  const { pages, errors } = await runLighthouseRounds(urls, LIGHTHOUSE_RUNS);
+  const { pages, errors } = await runLighthouseRounds(urls, cpuSlowdown, LIGHTHOUSE_RUNS);
   return {
     byId: new Map(targets.map((t, i) => [t.id, pages.find((p) => p.name === urls[i].name)])),
     errors,
@@ -157,10 +159,11 @@ interface TypingRun {
   samples: { raf: number; frame: number; t0: number }[];
 }
 
-async function typingRound(page: Page, target: Target, keystrokes: number): Promise<TypingRun> {
+async function typingRound(page: Page, target: Target, keystrokes: number, cpuSlowdown: number): Promise<TypingRun> {
   const fields = await findFields(page, target.selector);
   if (fields.length === 0) throw new Error(`No text input of FIELD_KEYS on ${target.name}`);
-  const raw = await typeInFields(page, fields, keystrokesPerField(fields.length, keystrokes), target.selector);
+  const perField = keystrokesPerField(fields.length, keystrokes);
+  const raw = await typeInFields(page, fields, perField, cpuSlowdown, target.selector);
   return { fields, samples: raw.samples.filter((s) => s.field !== null && s.frame > 0) };
 }
 
@@ -178,6 +181,7 @@ export async function runPeers(
   server: RunningServer,
   distDir: string,
   seededUsername: string,
+  cpu: CpuCalibration,
 ): Promise<AreaOutput<PeersResult>> {
   log('  peers: building the peer pages (bench/out/peers)…');
   await buildPeers(revealingApplication());
@@ -223,7 +227,7 @@ export async function runPeers(
 
     // Lighthouse, interleaved.
     const seeded = await logIn(server, seededUsername);
-    const lh = await lighthouseRounds(targets, seeded);
+    const lh = await lighthouseRounds(targets, seeded, cpu.slowdown);
     for (const [id, page] of lh.byId) {
       if (!page) continue;
       figures.get(id)!.lighthouse = {
@@ -250,7 +254,7 @@ export async function runPeers(
           const key = target === surveyDefault ? 'surveyDefault' : target.id;
           try {
             const page = await openTarget(browser, target, server, typist);
-            const run = await typingRound(page, target, perRound);
+            const run = await typingRound(page, target, perRound, cpu.slowdown);
             await page.context().close();
             typing.set(key, [...(typing.get(key) ?? []), run]);
           } catch (error) {
@@ -322,10 +326,10 @@ export async function runPeers(
       };
       notes.push(
         `SurveyJS runs with textUpdateMode 'onTyping' and checkErrorsMode 'onValueChanged' (the value and its validation follow each keystroke, as in our form); its default, 'onBlur', updates the value only when the field loses focus.`,
-        `Typing: ${PEER_TYPING_ROUNDS} rounds of ${perRound} keystrokes per page over the first 10 text fields of the typing area's list, CPU 4×; every page with the answers that show every conditional question (ours the applicant's, the peers' from answers.json).`,
+        `Typing: ${PEER_TYPING_ROUNDS} rounds of ${perRound} keystrokes per page over the first 10 text fields of the typing area's list, CPU ${cpu.slowdown}×; every page with the answers that show every conditional question (ours the applicant's, the peers' from answers.json).`,
         `JS heap: median of ${MEMORY_ROUNDS}, each page loaded with no answers (ours: a new applicant's empty application).`,
       );
-      return { data, checks: peerChecks(rows), notes };
+      return { data, cpu, checks: peerChecks(rows), notes };
     } finally {
       await browser.close();
     }
