@@ -22,7 +22,7 @@ import { log, median, round, sleep } from './common';
 
 /** Lighthouse's default CPU slowdown (mobile, simulated throttling). */
 export const LIGHTHOUSE_DEFAULT_SLOWDOWN = 4;
-/** The middle of Lighthouse's high-end desktop bracket of benchmarkIndex (1500–2000), which its default 4× is for. */
+/** The middle of Lighthouse's high-end desktop bracket of benchmarkIndex (1500–2000), its default 4×'s host. */
 export const HIGH_END_DESKTOP_INDEX = 1750;
 /** The phone the browser areas emulate, as a benchmarkIndex: the default 4× on a typical high-end desktop. */
 export const PHONE_INDEX = HIGH_END_DESKTOP_INDEX / LIGHTHOUSE_DEFAULT_SLOWDOWN;

@@ -1,9 +1,9 @@
 /**
  * Typing on /about as a logged-in applicant whose answers show every conditional question (a different mailing
  * address, parents' own addresses, an international phone, a permanent resident's A-number, military benefits…),
- * Chromium's CPU slowed down as the area's calibration says (CDP Emulation.setCPUThrottlingRate; bench/cpuCalibration.ts:
- * Lighthouse's default 4× on a typical high-end desktop). 200 keystrokes spread over up to 10 text
- * fields, each cleared first.
+ * Chromium's CPU slowed down as the area's calibration says (CDP Emulation.setCPUThrottlingRate;
+ * bench/cpuCalibration.ts: Lighthouse's default 4× on a typical high-end desktop). 200 keystrokes spread over up to
+ * 10 text fields, each cleared first.
  *
  * Latency is measured in the page: a capturing keydown listener notes performance.now(); the next
  * requestAnimationFrame callback notes performance.now() again ("keydown → next frame", the issue's measure, held
