@@ -134,6 +134,7 @@ test.describe('responsive layout', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/education');
     await expect(heading(page, 'Your Academics')).toBeVisible();
+    await pageSettled(page); // the buttons move down while the sections below the first screen arrive
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const back = await page.getByRole('button', { name: 'Save and go back' }).boundingBox();
     const next = await page.getByRole('button', { name: 'Save and Continue' }).boundingBox();
