@@ -33,10 +33,9 @@ const PAUSE_MS = 1_000;
 export interface CpuCalibration {
   /** The slowdown the area ran at (Lighthouse's cpuSlowdownMultiplier, CDP Emulation.setCPUThrottlingRate). */
   slowdown: number;
-  /** The host's benchmarkIndex samples and their median (none when BENCH_CPU_SLOWDOWN fixed the slowdown). */
+  /** The host's benchmarkIndex samples (none when BENCH_CPU_SLOWDOWN fixed the slowdown). */
   hostIndexes: number[];
-  hostIndexMedian?: number;
-  /** How the slowdown was set, for the report. */
+  /** The slowdown and how it was set, a sentence for the report. */
   how: string;
 }
 
@@ -51,10 +50,19 @@ function fixedSlowdown(): number | undefined {
   return process.env.BENCH_CPU_SLOWDOWN && Number.isFinite(value) && value >= 1 ? value : undefined;
 }
 
+/** What the browser areas run at, for the report's settings. */
+export function cpuSetting(): string {
+  const fixed = fixedSlowdown();
+  return fixed === undefined
+    ? `calibrated before each area to a phone of benchmarkIndex ${PHONE_INDEX} (bench/cpuCalibration.ts)`
+    : `${fixed}× (BENCH_CPU_SLOWDOWN)`;
+}
+
 /** Samples the host's benchmarkIndex in the bench's Chromium and returns the slowdown to run the next area at. */
 export async function calibrateCpu(): Promise<CpuCalibration> {
   const fixed = fixedSlowdown();
-  if (fixed !== undefined) return { slowdown: fixed, hostIndexes: [], how: `fixed by BENCH_CPU_SLOWDOWN (${fixed}×)` };
+  if (fixed !== undefined)
+    return { slowdown: fixed, hostIndexes: [], how: `CPU ${fixed}×, fixed by BENCH_CPU_SLOWDOWN` };
   const browser = await launchBrowser();
   const hostIndexes: number[] = [];
   try {
@@ -69,10 +77,11 @@ export async function calibrateCpu(): Promise<CpuCalibration> {
   const hostIndexMedian = median(hostIndexes);
   const slowdown = slowdownFor(hostIndexMedian);
   const how =
-    `host benchmarkIndex median ${round(hostIndexMedian, 0)} (${Math.round(Math.min(...hostIndexes))}–` +
-    `${Math.round(Math.max(...hostIndexes))}, ${hostIndexes.length} samples) → CPU ${slowdown}×, the phone ` +
+    `CPU ${slowdown}×: host benchmarkIndex median ${round(hostIndexMedian, 0)} ` +
+    `(${Math.round(Math.min(...hostIndexes))}–${Math.round(Math.max(...hostIndexes))}, ${hostIndexes.length} ` +
+    `samples), the phone ` +
     `Lighthouse's default ${LIGHTHOUSE_DEFAULT_SLOWDOWN}× makes of a typical high-end desktop (benchmarkIndex ` +
     `${HIGH_END_DESKTOP_INDEX} ÷ ${LIGHTHOUSE_DEFAULT_SLOWDOWN} = ${PHONE_INDEX})`;
-  log(`  CPU: ${how}`);
-  return { slowdown, hostIndexes, hostIndexMedian, how };
+  log(`  ${how}`);
+  return { slowdown, hostIndexes, how };
 }

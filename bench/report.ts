@@ -95,7 +95,7 @@ function areaHeader<T>(n: number, area: AreaReport<T> | undefined, title: string
       ? ''
       : `; load average before: ${area.loadBefore}${area.loadBefore > NOISY_LOAD ? ` (above ${NOISY_LOAD}: its figures are noisy)` : ''}`;
   out.push(`_${(area.durationMs / 1000).toFixed(0)} s${load}_`, '');
-  if (area.cpu) out.push(`CPU ${area.cpu.slowdown}×: ${area.cpu.how}.`, '');
+  if (area.cpu) out.push(`${area.cpu.how}.`, '');
   if (!area.ok) out.push(`**This part failed:** \`${area.error}\``, '');
   return out;
 }

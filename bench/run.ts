@@ -47,7 +47,7 @@ import {
   type AreaOutput,
   type Check,
 } from './common';
-import { calibrateCpu, PHONE_INDEX } from './cpuCalibration';
+import { calibrateCpu, cpuSetting } from './cpuCalibration';
 import { runDocuments } from './documents';
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { runMemory } from './memory';
@@ -320,9 +320,7 @@ async function main() {
       database: postgres ? `PGlite, and PostgreSQL (${postgres.description})` : 'PGlite (embedded)',
       'Lighthouse runs per page': LIGHTHOUSE_RUNS,
       'typing keystrokes': KEYSTROKES,
-      'CPU slowdown (browser areas)': process.env.BENCH_CPU_SLOWDOWN
-        ? `${process.env.BENCH_CPU_SLOWDOWN}× (BENCH_CPU_SLOWDOWN)`
-        : `calibrated before each area to a phone of benchmarkIndex ${PHONE_INDEX} (bench/cpuCalibration.ts)`,
+      'CPU slowdown (browser areas)': cpuSetting(),
       'load sessions': CONNECTION_LEVELS.join(', '),
       ...(wanted('server') ? { 'capacity step seconds (BENCH_CAPACITY_STEP_SECONDS)': capacitySeconds } : {}),
       ...(wanted('console') ? { 'console applicants': CONSOLE_APPLICANTS } : {}),

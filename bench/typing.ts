@@ -80,8 +80,6 @@ export async function typeKeys(page: Page, count: number) {
 }
 
 export interface TypingResult {
-  /** The CPU slowdown the keystrokes were typed at. */
-  cpuSlowdown: number;
   keyDelayMs: number;
   fields: { key: string; label: string; keystrokes: number }[];
   keystrokes: number;
@@ -359,7 +357,6 @@ export async function runTyping(server: RunningServer, cpu: CpuCalibration): Pro
     for (const s of samples) for (const f of Object.keys(s.others)) seen[f] = (seen[f] ?? 0) + 1;
 
     const data: TypingResult = {
-      cpuSlowdown: cpu.slowdown,
       keyDelayMs: KEY_DELAY_MS,
       fields: fields.map((key, i) => ({
         key,
