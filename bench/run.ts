@@ -12,9 +12,9 @@
  *
  * Settings: BENCH_SECONDS (autocannon seconds per run, default 10), BENCH_CPU_SLOWDOWN (a fixed CPU slowdown for the
  * browser areas instead of the calibrated one: bench/cpuCalibration.ts), BENCH_CAPACITY_STEP_SECONDS (seconds per
- * step of the server's capacity search, default 10; shorter for smoke runs only), BENCH_PORT (default 3200), DATABASE_URL
- * (the PostgreSQL the server and the console are measured on; without it, a cluster of the bench's own: postgres.ts),
- * BENCH_POSTGRES=off (PGlite only), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
+ * step of the server's capacity search, default 10; shorter for smoke runs only), BENCH_PORT (default 3200),
+ * DATABASE_URL (the PostgreSQL the server and the console are measured on; without it, a cluster of the bench's own:
+ * postgres.ts), BENCH_POSTGRES=off (PGlite only), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
  * comma-separated list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/
  * instead, so the committed full report is not replaced by a partial one).
  */
