@@ -2,11 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
 
 /**
- * Often enough that a busy minute's dead row versions are reused rather than added to the files; rarely enough that
- * the pause is nothing: measured, a VACUUM of the whole database takes about 20 ms with nothing to do and under
- * 60 ms after 14,000 saves.
+ * Often enough that a busy minute's dead row versions are reused rather than added to the files, and that each
+ * VACUUM has little to do: it holds the database while it runs, so its pause is what a save waiting behind it waits.
  */
-export const VACUUM_INTERVAL_MS = 60_000;
+export const VACUUM_INTERVAL_MS = 30_000;
+/**
+ * The tables with more dead row versions than autovacuum's own rule allows (vacuum once more than 50 plus a fifth of
+ * the table are dead), the catalogs included (ANALYZE rewrites pg_statistic's rows). Only those: a VACUUM of the whole
+ * database took 20 to 140 ms even when the only table with work was the applications' (measured after 30,000 saves
+ * of 100 applications, on a loaded two-core host), of which VACUUM applications alone took about 20 ms. A table's
+ * TOAST table is vacuumed with it.
+ */
+const DEAD_ROWS_SQL = `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_all_tables
+  WHERE n_dead_tup > 50 + 0.2 * n_live_tup AND schemaname NOT LIKE 'pg_toast%' ORDER BY schemaname, relname`;
 /**
  * The tables whose planner statistics are out of date, by autovacuum's own rule (analyze once more rows changed
  * than 50 plus a tenth of the table): without autovacuum they are never gathered, and the staff list's plans need
@@ -32,10 +40,12 @@ export function createVacuumTimer(db: Db, log: FastifyBaseLogger, intervalMs = V
   async function vacuum() {
     const started = Date.now();
     try {
-      await db.exec('VACUUM');
-      const stale = (await db.query<{ name: string }>(STALE_STATISTICS_SQL)).rows.map((row) => row.name);
+      const names = async (sql: string) => (await db.query<{ name: string }>(sql)).rows.map((row) => row.name);
+      const dead = await names(DEAD_ROWS_SQL);
+      if (dead.length > 0) await db.exec(`VACUUM ${dead.join(', ')}`);
+      const stale = await names(STALE_STATISTICS_SQL);
       if (stale.length > 0) await db.exec(`ANALYZE ${stale.join(', ')}`);
-      log.debug({ ms: Date.now() - started, analyzed: stale }, 'VACUUM done');
+      log.debug({ ms: Date.now() - started, vacuumed: dead, analyzed: stale }, 'VACUUM done');
     } catch (error) {
       log.warn({ err: error }, 'VACUUM failed');
     }
