@@ -166,6 +166,22 @@ test.describe('responsive layout', () => {
   });
 });
 
+test.describe('text fields', () => {
+  // The inputs are laid out on their own (form.css: size containment, for the keystroke's frame); their height must
+  // still follow their text: one line at the field's own line height, plus its padding and border.
+  test('are 44 px tall, and grow with larger text and wider line spacing (WCAG 1.4.4, 1.4.12)', async ({ page }) => {
+    await page.goto('/about');
+    const firstName = page.getByRole('textbox', { name: 'First Name (required)' });
+    await expect(firstName).toBeVisible();
+    expect((await firstName.boundingBox())!.height).toBe(44);
+    await page.addStyleTag({ content: 'body * { font-size: 32px !important; line-height: 1.5 !important; }' });
+    await firstName.fill('Ada');
+    // 48 px of line (32 px × 1.5), 8 px of padding above and below, a 1 px border.
+    expect((await firstName.boundingBox())!.height).toBe(66);
+    await expect(firstName).toHaveValue('Ada');
+  });
+});
+
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const viewport of VIEWPORTS) {
     for (const { path, heading: name } of FORM_PAGES) {
