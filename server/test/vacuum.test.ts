@@ -47,7 +47,7 @@ it('runs VACUUM of the tables with dead rows, and ANALYZE of those that changed,
     {
       ms: expect.any(Number),
       vacuumed: expect.arrayContaining(['public.vacuum_probe']),
-      analyzed: expect.arrayContaining(['vacuum_probe', 'vacuum_quiet']),
+      analyzed: expect.arrayContaining(['public.vacuum_probe', 'public.vacuum_quiet']),
     },
     'VACUUM done',
   ]);
