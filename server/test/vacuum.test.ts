@@ -29,14 +29,14 @@ it('runs VACUUM of the tables with dead rows, and ANALYZE of those that changed,
     UPDATE vacuum_probe SET n = n + 1;
     CREATE TABLE vacuum_quiet (id int PRIMARY KEY);
     INSERT INTO vacuum_quiet SELECT g FROM generate_series(1, 100) g;`);
-  // The changes reach the statistics once the session flushes them (at most every second).
-  const changes = async () =>
+  // The dead rows reach the statistics once the session flushes them (at most every second).
+  const deadRows = async () =>
     (
       await t.app.db.query<{ n: number }>(
         `SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'vacuum_probe'`,
       )
     ).rows[0].n;
-  while ((await changes()) < 100) await wait(100);
+  while ((await deadRows()) < 100) await wait(100);
   timer!.start();
   while (log.calls.debug.mock.calls.length < 2) await wait(20);
   await timer!.stop();

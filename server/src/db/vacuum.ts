@@ -22,7 +22,7 @@ const DEAD_ROWS_SQL = `SELECT format('%I.%I', schemaname, relname) AS name FROM 
  * ones). Only those tables: an ANALYZE of applicant_list at 50,000 rows holds the database for about half a second.
  */
 const STALE_STATISTICS_SQL = `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
-  WHERE n_mod_since_analyze > 50 + 0.1 * n_live_tup ORDER BY relname`;
+  WHERE n_mod_since_analyze > 50 + 0.1 * n_live_tup ORDER BY schemaname, relname`;
 
 /**
  * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs. Every save of the answers leaves the old
