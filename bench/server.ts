@@ -56,7 +56,7 @@ import {
 
 export const CONNECTION_LEVELS = [10, 50, 100];
 /** PUT /api/answer, the statement alone and the bare route: this many interleaved rounds at each level. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** One round at one level: the three measured back to back. */
 interface Round {
