@@ -259,11 +259,14 @@ function writeShells(clientDir: string) {
         fs.copyFileSync(path.join(compiler.outputPath, PRINT_VIEW_BUNDLE), path.join(clientDir, printViewRenderer));
         const read = (file: string) => fs.readFileSync(path.join(clientDir, file), 'utf8');
         const index = read('index.html');
-        // The app's own scripts (webpack's initial chunks) and the route's lazy chunks run after the shell has
-        // painted (SHELL_START_SCRIPT); the former are preloaded, but for the entry chunk. It is small and runs
-        // after the vendor chunk, whose download it does not outlast when both start after the paint; and its
-        // first task is short (src/main.tsx), which Lighthouse's estimate would count as blocking the first paint
-        // if the file had arrived before it (it ignores tasks under 10 ms: LCP 0.76 → 1.1 s, measured).
+        // The app's own scripts (webpack's initial chunks) and the route's lazy chunks are fetched and run after
+        // the shell has painted (SHELL_START_SCRIPT), none of them preloaded: a script fetched by its own element
+        // is compiled by the browser on another thread while it downloads, one preloaded and complete before its
+        // element exists is compiled on the main thread when it runs. The vendor chunk, preloaded, took 34–38 ms
+        // of one main-thread task to compile on a two-core host (a long task of ~140 ms on a phone four times
+        // slower); fetched by its element, 9 ms. Lighthouse's /about TBT at 4.12×, medians of three runs in alternate
+        // rounds: 103, 89, 109 and 76 ms with the preload, 30, 5 and 43 ms without (a fourth round without it, 769
+        // ms, fell in a slow spell of the host); /login's stayed within its noise; LCP, the shell's, unchanged.
         const appScripts = [...index.matchAll(APP_SCRIPT)].map((m) => m[1]);
         const jsGroups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
         const cssGroups = JSON.parse(read('chunk-group-css.json')) as Record<string, string[]>;
@@ -290,14 +293,7 @@ function writeShells(clientDir: string) {
             hoisted.push(tag);
             return '';
           });
-          const head = [
-            shellVisibility(elementId, 'hidden'),
-            ...css.map(inline),
-            ...hoisted,
-            ...appScripts
-              .filter((file) => !file.startsWith(`${ENTRY}.`))
-              .map((file) => `<link rel="preload" as="script" href="/${file}">`),
-          ].join('');
+          const head = [shellVisibility(elementId, 'hidden'), ...css.map(inline), ...hoisted].join('');
           const html = withoutAssets
             .replace('</head>', `${head}</head>`)
             .replace(

@@ -20,7 +20,7 @@ export interface ShellVariant {
    * welcome banner. Absent: an applicant without the banner.
    */
   numLogins?: number;
-  /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS preloaded. */
+  /** The route's lazy chunk groups (webpackChunkName in src/app/router.tsx): their CSS is inlined, their JS started after the paint. */
   chunks: string[];
   /**
    * The print view's page (PRINT_VIEW_VARIANTS): rendered whole by the server per request into PRINT_VIEW_SLOT, with
@@ -95,11 +95,11 @@ export const SHELL_ELEMENT_ID = 'shell';
 export const SHELL_DATA_WAIT_MS = 5000;
 
 /**
- * A shell page runs the app's scripts only after the shell has painted. Instead of index.html's <script defer>, the
- * app's own scripts (webpack's initial chunks, but for the small entry chunk: webpack.config.ts) are
- * <link rel="preload"> in <head>, so their download starts at once;
- * SHELL_START_SCRIPT adds the <script> elements, in order, after the first paint, with the route's lazy chunks after
- * them (their download starts then: until the first paint the connection carries only what the app needs first).
+ * A shell page runs the app's scripts only after the shell has painted. Instead of index.html's <script defer>,
+ * SHELL_START_SCRIPT adds the <script> elements, in order, after the first paint: the app's own scripts (webpack's
+ * initial chunks), then the route's lazy chunks. Their downloads start then, not preloaded: until the first paint the
+ * connection carries only what the first frame needs, and a script fetched by its own element is compiled while it
+ * downloads, off the main thread (webpack.config.ts says what a preload cost).
  * With `defer`, scripts that were ready before the first frame (a fast connection, or the browser's cache on an
  * applicant's return) ran first, and a slow phone showed the shell only after evaluating them (about 200 ms at 4x
  * CPU throttling). The start script reads the files, in order, from this attribute of its own element.
