@@ -47,7 +47,7 @@ const STAFF_PASSWORD = 'Console-Bench-2026!';
  */
 const NAMES = 20;
 const SAMPLES = 60;
-const BROWSER_SAMPLES = 60;
+const BROWSER_SAMPLES = SAMPLES;
 
 export interface Figure {
   /** p95 and median, ms, of each way measured (db: the same reads alone, in the database). */

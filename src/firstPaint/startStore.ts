@@ -12,9 +12,8 @@ const isPrintView = () => new URLSearchParams(window.location.search).has('servi
 /**
  * The app's one store, with the answers kept on this device back in it. The promise resolves once they are: the
  * router (and its start-up loader) must not dispatch anything before, or it could overwrite them (redux-persist
- * #244). Three tasks (src/firstPaint/start.ts): this device's storage put in order, the store created, the answers
- * read back. As one task they took 11–30 ms on a two-core host without the CPU slowed down (a long task on a phone
- * four times slower from 12.5 ms); as three, 4–17 ms each.
+ * #244). Three tasks (start.ts says why tasks): this device's storage put in order, the store created, the answers
+ * read back. As one task they took 11–30 ms on a two-core host without the CPU slowed down; as three, 4–17 ms each.
  */
 export async function startStore(): Promise<AppStore> {
   const isLoggedIn = hasLoginCookie();
