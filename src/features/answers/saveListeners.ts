@@ -1,6 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { navigationRequested, pageChanged } from '../../shared/events';
 import { navigate } from '../../shared/navigation';
+import { selectValidating } from '../../shared/validating';
 import { PATHS } from '../../kernel/paths';
 import { api } from '../../services/api';
 import { hasAnyAnswer } from './answersSlice';
@@ -17,7 +18,8 @@ export function addSaveListeners(startListening: AppStartListening) {
     actionCreator: navigationRequested,
     effect: async ({ payload }, listenerApi) => {
       const { dispatch, getState } = listenerApi;
-      const { session, answers } = getState();
+      const state = getState();
+      const { session, answers } = state;
       if (!session.is_logged_in) {
         if (hasAnyAnswer(answers.values)) {
           navigate(PATHS.signup, { state: { studentAnswers: answers.values } });
@@ -27,7 +29,7 @@ export function addSaveListeners(startListening: AppStartListening) {
         return;
       }
       const validations =
-        session.web_status === 'validating' && Object.keys(answers.errors).length > 0
+        selectValidating(state) && Object.keys(answers.errors).length > 0
           ? dispatch(api.endpoints.postValidations.initiate(answers.errors))
           : null;
       const result = await flushAnswers(listenerApi);

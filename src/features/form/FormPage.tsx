@@ -4,6 +4,7 @@ import { SITE_NAME } from '../../kernel/partner';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { fieldLeft } from '../answers';
 import { navigationRequested } from '../../shared/events';
+import { selectValidating } from '../../shared/validating';
 import { PATHS } from '../../kernel/paths';
 import { isFromCheck } from './renderer/checkMode';
 import type { Page } from '../../kernel/form/definition/types';
@@ -26,7 +27,7 @@ void loadOptions();
 export function FormPage({ page }: { page: Page }) {
   const { hash, key, state } = useLocation();
   // A #key link lands on its field, and the summary's links on theirs: those pages render whole at once.
-  const validating = useAppSelector((s) => s.session.web_status === 'validating');
+  const validating = useAppSelector(selectValidating);
   const revealed = useRevealedSections(page, hash.length > 1 || validating);
   const sections = page.sections.slice(0, revealed);
   const fromCheck = isFromCheck(state);

@@ -11,6 +11,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
 import { revalidationRequested } from '../../shared/events';
+import { selectValidating } from '../../shared/validating';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 import { answerChanged, answersCleared, fieldLeft, validationErrorsChanged } from '../answers';
@@ -72,7 +73,7 @@ export function addFormListeners(startListening: AppStartListening) {
       }
 
       // While validating every change is checked; before that, dates only.
-      const validating = listenerApi.getState().session.web_status === 'validating';
+      const validating = selectValidating(listenerApi.getState());
       const keys = validating ? changed : changed.filter((key) => entryByKey(key)?.question.type === 'date');
       await revalidateKeys(listenerApi, keys);
 

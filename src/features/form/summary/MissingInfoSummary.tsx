@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { navigationRequested } from '../../../shared/events';
+import { selectValidating } from '../../../shared/validating';
 import type { Page } from '../../../kernel/form/definition/types';
 import { focusAnswer } from '../focus';
 import { summaryItems, type SummaryItem } from './summaryItems';
@@ -19,7 +20,7 @@ const isPlainClick = (event: MouseEvent) =>
  */
 export function MissingInfoSummary({ page }: { page: Page }) {
   const dispatch = useAppDispatch();
-  const validating = useAppSelector((s) => s.session.web_status === 'validating');
+  const validating = useAppSelector(selectValidating);
   const errors = useAppSelector((s) => s.answers.errors);
   const items = useMemo(() => (validating ? summaryItems(errors, page.id) : []), [validating, errors, page.id]);
   const shown = items.length > 0;
