@@ -209,9 +209,14 @@ for (const viewport of VIEWPORTS) {
     await test.step('five wrong codes lock the account', async () => {
       await signOut(reader);
       for (let attempt = 1; attempt <= 5; attempt += 1) {
+        // Wait for this attempt's own answer: the alert the previous attempt left already says the same.
+        const answer = reader.waitForResponse(
+          (res) => res.url().endsWith('/staff/api/sign-in') && res.request().method() === 'POST',
+        );
         await fillSignIn(reader, viewport.reader, wrongCode(readerKey));
+        expect((await answer).status()).toBe(400);
         await expect(reader.getByRole('alert')).toHaveText(STAFF_MESSAGES.badSignIn);
-        // Each answer replaces the last: wait until the button is free again.
+        // The button is free again, its name without antd's "loading" icon.
         await expect(reader.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
       }
       await expectAccessible(reader, `sign-in, wrong code (${width})`);

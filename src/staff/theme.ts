@@ -6,6 +6,10 @@ import type { ThemeConfig } from 'antd';
  */
 export const STAFF_THEME: ThemeConfig = {
   token: {
+    // No animations. antd's Button drops its loading icon (aria-label "loading") only at the end of a CSS leave
+    // transition; when that transitionend is missed (a busy renderer), an idle button keeps "loading" in its
+    // accessible name, and a screen reader announces it. Modals and menus also open at once: staff read at speed.
+    motion: false,
     colorPrimary: '#0958d9', // 6.2:1
     // Hover and press darken, never lighten: white text keeps AA contrast on a hovered primary button.
     colorPrimaryHover: '#003eb3', // 9.6:1
