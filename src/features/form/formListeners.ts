@@ -98,7 +98,7 @@ export function addFormListeners(startListening: AppStartListening) {
     effect: async ({ payload }, listenerApi) => {
       if (handled.has(payload)) return;
       handled.add(payload);
-      if (listenerApi.getState().session.web_status !== 'validating') return;
+      if (!selectValidating(listenerApi.getState())) return;
       await revalidateKeys(listenerApi, payload.keys);
     },
   });
