@@ -54,9 +54,11 @@ export function createMetrics(db: Db) {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  // Both job gauges from one query, made when the first of them is collected in a scrape.
+  // Both job gauges from one query: prom-client calls every collect() in the same tick of a scrape, so the second
+  // shares the query the first started. It is forgotten as soon as it settles, so the next scrape reads afresh
+  // (forgetting it on a later turn of the event loop let a scrape that followed at once read the previous counts).
   let jobsQuery: Promise<JobCounts> | null = null;
-  const jobs = () => (jobsQuery ??= readJobCounts(db).finally(() => setImmediate(() => (jobsQuery = null))));
+  const jobs = () => (jobsQuery ??= readJobCounts(db).finally(() => (jobsQuery = null)));
   new Gauge({
     name: 'admission_conversion_jobs',
     help: 'Document conversion jobs by state: queued, running, failed (whole deployment).',
