@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { ServiceConfig } from '../src/config';
 import { migrationFiles } from '../src/db/migrate';
 import { LagStreak } from '../src/health/lag';
+import { createMetrics } from '../src/metrics/registry';
 import { json, makeApp, newApplicant, type TestApp } from './helpers';
 
 /**
@@ -177,6 +178,22 @@ describe('metrics', () => {
     } finally {
       await t.app.db.query(`DELETE FROM conversion_jobs WHERE answer_key = 'probe_doc'`);
       await t.app.services.conversionWorker.start();
+    }
+  });
+
+  it('read the job counts once per scrape, and again for a scrape that follows at once', async () => {
+    const query = jest.spyOn(t.app.db, 'query');
+    // The gauges' query (the conversion worker polls the same table with queries of its own).
+    const jobQueries = () => query.mock.calls.filter(([sql]) => sql.includes('oldestQueuedSeconds')).length;
+    try {
+      const { registry } = createMetrics(t.app.db);
+      await registry.metrics();
+      expect(jobQueries()).toBe(1); // the two job gauges share it
+      // No turn of the event loop between the two: a job queued in between must be counted by the second.
+      await registry.metrics();
+      expect(jobQueries()).toBe(2);
+    } finally {
+      query.mockRestore();
     }
   });
 });
