@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { navigationRequested } from '../../../shared/events';
 import { selectValidating } from '../../../shared/validating';
@@ -15,8 +15,12 @@ const isPlainClick = (event: MouseEvent) =>
 /**
  * The missing-information summary (SPEC §2), GOV.UK's error-summary pattern: while the application is being
  * validated and problems exist, a box at the top of the page lists each one as a link /{page}#{key}. Following a
- * link moves to the field and focuses it (on another page: after saving and moving there). When the box appears,
- * focus moves to it, so keyboard and screen-reader users meet it first.
+ * link moves to the field and focuses it (on another page: after saving and moving there).
+ *
+ * The box takes focus (and is announced) only when a page is arrived at, a refused Submit included (it navigates):
+ * never while someone types. An edit that makes a field invalid again brings the box back quietly, without moving
+ * focus, scrolling or closing a phone's keyboard, so no keystroke after it is lost. FormPage mounts one per arrival
+ * (keyed by the location), so "arrived" is this component's life until the first edit.
  */
 export function MissingInfoSummary({ page }: { page: Page }) {
   const dispatch = useAppDispatch();
@@ -25,10 +29,23 @@ export function MissingInfoSummary({ page }: { page: Page }) {
   const items = useMemo(() => (validating ? summaryItems(errors, page.id) : []), [validating, errors, page.id]);
   const shown = items.length > 0;
   const box = useRef<HTMLDivElement>(null);
+  const [edited, setEdited] = useState(false);
+
+  // The first edit since arriving (capture: before React's own listener sees it and the answer changes).
+  useEffect(() => {
+    if (edited) return;
+    const onEdit = () => setEdited(true);
+    document.addEventListener('input', onEdit, true);
+    document.addEventListener('change', onEdit, true);
+    return () => {
+      document.removeEventListener('input', onEdit, true);
+      document.removeEventListener('change', onEdit, true);
+    };
+  }, [edited]);
 
   useEffect(() => {
-    if (shown) box.current?.focus();
-  }, [shown]);
+    if (shown && !edited) box.current?.focus();
+  }, [shown, edited]);
 
   if (!shown) return null;
 
@@ -41,7 +58,7 @@ export function MissingInfoSummary({ page }: { page: Page }) {
 
   return (
     <div ref={box} className="form-summary" tabIndex={-1} aria-labelledby="form-summary-title" role="group">
-      <div role="alert">
+      <div role={edited ? undefined : 'alert'}>
         <h2 id="form-summary-title" className="form-summary-title">
           {SUMMARY_TITLE}
         </h2>

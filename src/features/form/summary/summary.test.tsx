@@ -56,6 +56,27 @@ describe('the missing-information summary', () => {
     expect(summary()).toHaveAttribute('tabIndex', '-1');
   });
 
+  it('comes back without taking focus when an edit makes a field invalid again', async () => {
+    const { store, user } = renderForm(
+      <FormPage page={ABOUT_PAGE} />,
+      formState({ session: VALIDATING, errors: { first_name: ['First Name'] }, values: { first_name: '' } }),
+    );
+    withFormListeners(store);
+    expect(summary()).toHaveFocus();
+    const first = screen.getByRole('textbox', { name: 'First Name (required)' });
+    await user.type(first, 'A');
+    await waitFor(() => expect(summary()).not.toBeInTheDocument());
+    // One Backspace empties the field: the box is back, quietly, and every later keystroke reaches the field.
+    await user.type(first, '{Backspace}');
+    await waitFor(() => expect(summary()).toBeInTheDocument());
+    expect(first).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard('Ada');
+    expect(first).toHaveFocus();
+    expect(first).toHaveValue('Ada');
+    await waitFor(() => expect(store.getState().answers.values.first_name).toBe('Ada'));
+  });
+
   it('a link on this page moves focus to its field', async () => {
     const { user } = renderForm(<FormPage page={ABOUT_PAGE} />, formState({ session: VALIDATING, errors: ERRORS }));
     await user.click(screen.getByRole('link', { name: 'You must be 13 years or older to apply.' }));
