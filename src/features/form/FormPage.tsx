@@ -3,19 +3,19 @@ import { useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../kernel/partner';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { fieldLeft } from '../answers';
-import { navigationRequested } from '../../shared/events';
 import { selectValidating } from '../../shared/validating';
-import { PATHS } from '../../kernel/paths';
 import { isFromCheck } from './renderer/checkMode';
+import { entryByKey } from '../../kernel/form/definition';
 import type { Page } from '../../kernel/form/definition/types';
 import { focusAnswer } from './focus';
-import { FormSection } from './FormSection';
+import { FormSection, SECTION_ANCHOR_PREFIX } from './FormSection';
+import { ReturnToCheck } from './ReturnToCheck';
 import { loadOptions } from './renderer/options';
 import { MissingInfoSummary } from './summary/MissingInfoSummary';
 import { useRevealedSections } from './useRevealedSections';
 import './form.css';
 
-export const RETURN_TO_CHECK = 'Save and return to Check your answers';
+export { RETURN_TO_CHECK } from './ReturnToCheck';
 
 // The option lists (countries, states) start loading with the page, not with the first dropdown.
 void loadOptions();
@@ -31,6 +31,16 @@ export function FormPage({ page }: { page: Page }) {
   const revealed = useRevealedSections(page, hash.length > 1 || validating);
   const sections = page.sections.slice(0, revealed);
   const fromCheck = isFromCheck(state);
+  // The section a Change link opened (its own, or the question's in the URL): the return to the check sits there.
+  const target = decodeURIComponent(hash.slice(1));
+  const returnSection = !fromCheck
+    ? undefined
+    : (state.section ??
+      (target.startsWith(SECTION_ANCHOR_PREFIX)
+        ? target.slice(SECTION_ANCHOR_PREFIX.length)
+        : entryByKey(target)?.page.id === page.id
+          ? entryByKey(target)?.section.id
+          : undefined));
   const dispatch = useAppDispatch();
   // Leaving a field checks its format (a phone, an email, a score's range): focusout bubbles from every control.
   const onBlur = useCallback(
@@ -56,20 +66,18 @@ export function FormPage({ page }: { page: Page }) {
     // the whole page, such as the accessibility checks, wait for 'all').
     <div className="form-page" onBlur={onBlur} data-sections={revealed < page.sections.length ? 'arriving' : 'all'}>
       <h1 className="form-page-title">{page.title}</h1>
-      <MissingInfoSummary page={page} />
+      {/* One per arrival (a new location: a link, a tab, a refused Submit): see MissingInfoSummary. */}
+      <MissingInfoSummary key={key} page={page} />
       {sections.map((section) => (
-        <FormSection key={section.id} section={section} readOnly={false} />
+        <FormSection
+          key={section.id}
+          section={section}
+          readOnly={false}
+          after={section.id === returnSection ? <ReturnToCheck section={section.id} /> : undefined}
+        />
       ))}
-      {fromCheck && (
-        <div className="form-return">
-          <button
-            type="button"
-            className="shell-btn shell-btn-primary"
-            onClick={() => dispatch(navigationRequested({ to: PATHS.checkAnswers, via: 'pageButton' }))}
-          >
-            {RETURN_TO_CHECK}
-          </button>
-        </div>
+      {fromCheck && (returnSection === undefined || !sections.some((s) => s.id === returnSection)) && (
+        <ReturnToCheck section={returnSection} />
       )}
     </div>
   );

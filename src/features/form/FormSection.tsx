@@ -1,16 +1,18 @@
-import { memo, type FormEvent } from 'react';
+import { memo, type FormEvent, type ReactNode } from 'react';
 import type { Section } from '../../kernel/form/definition/types';
 import { useSectionVisible } from './renderer/hooks';
 import { QuestionRenderer } from './renderer/QuestionRenderer';
 
 /** The id of a section's heading (sections and questions share the page's ids, so sections are prefixed). */
-export const sectionAnchor = (section: Section) => `section-${section.id}`;
+export const SECTION_ANCHOR_PREFIX = 'section-';
+export const sectionAnchor = (section: Pick<Section, 'id'>) => `${SECTION_ANCHOR_PREFIX}${section.id}`;
 
 /** Answers save as they are typed: there is nothing to submit, and Enter in a lone field must not reload the page. */
 const keepPage = (event: FormEvent) => event.preventDefault();
 
 /**
- * A section: its h2 (an anchor), description and questions; nothing while its condition does not hold.
+ * A section: its h2 (an anchor), description and questions, then `after` (the return to the check, on the section a
+ * Change link opened); nothing while its condition does not hold.
  *
  * Each section is a <form> of its own because of the browser's autofill: after every keystroke Chrome reads the
  * whole form the field belongs to (each field, its label, every option of every select), and fields outside any
@@ -19,7 +21,15 @@ const keepPage = (event: FormEvent) => event.preventDefault();
  * less in the others (measured in a trace, bench/README.md).
  * The cost: autofill now fills one section at a time (the name, then the address), not the whole page at once.
  */
-export const FormSection = memo(function FormSection({ section, readOnly }: { section: Section; readOnly: boolean }) {
+export const FormSection = memo(function FormSection({
+  section,
+  readOnly,
+  after,
+}: {
+  section: Section;
+  readOnly: boolean;
+  after?: ReactNode;
+}) {
   const visible = useSectionVisible(section);
   if (!visible) return null;
   return (
@@ -31,6 +41,7 @@ export const FormSection = memo(function FormSection({ section, readOnly }: { se
       {section.questions.map((question) => (
         <QuestionRenderer key={question.key} question={question} section={section} readOnly={readOnly} />
       ))}
+      {after}
     </form>
   );
 });

@@ -5,7 +5,8 @@ import { renderApp } from '../../../tests/renderWithProviders';
 import { loggedInAccountHandlers } from '../../../tests/msw/auth';
 import { recordRequests } from '../../../tests/msw/recorder';
 import { FORM_MESSAGES } from '../../kernel/form/definition/messages';
-import { CHECK_ISSUES_TITLE } from './check/CheckAnswersPage';
+import { CERTIFICATION_LABEL } from '../../kernel/form/definition/finalSteps';
+import { CHECK_ISSUES_TITLE, CHECK_MISSING_TITLE, CHECK_NOT_ANSWERED } from './check/CheckAnswersPage';
 import { RETURN_TO_CHECK } from './FormPage';
 import { formState, LOGGED_IN } from './testing';
 
@@ -76,16 +77,48 @@ describe('Check your answers', () => {
     expect(screen.queryByText('Attended From')).toBeNull();
   });
 
-  it('Change opens the page at that question, and one action returns to the check', async () => {
+  it("a section's Change opens it, and the return beside it lands back at that section of the check", async () => {
     accountServer(answers);
-    const { user } = renderApp('/check-answers', {
+    const { user, router } = renderApp('/check-answers', {
       preloadedState: formState({ session: LOGGED_IN, values: answers }),
     });
     await h1('Check your answers');
-    await user.click(screen.getAllByRole('link', { name: 'Change Last Name' })[0]!);
+    const name = screen.getByRole('region', { name: 'Your Name' });
+    expect(within(name).getByText('2 of 5 questions answered')).toBeInTheDocument();
+    // One Change per section: the answers in it have none of their own.
+    expect(
+      within(name)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Change Your Name']);
+    await user.click(within(name).getByRole('link', { name: 'Change Your Name' }));
     await h1('About You');
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Last Name (required)' })).toHaveFocus());
-    await user.click(screen.getByRole('button', { name: RETURN_TO_CHECK }));
+    expect(router.state.location.hash).toBe('#section-name');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Your Name' })).toHaveFocus());
+    // The return sits in that section, right after its questions, and only there.
+    const back = screen.getByRole('button', { name: RETURN_TO_CHECK });
+    expect(back.closest('form')).toContainElement(screen.getByRole('textbox', { name: 'Last Name (required)' }));
+    await user.click(back);
     await h1('Check your answers');
+    expect(router.state.location.hash).toBe('#check-section-name');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 3, name: 'Your Name' })).toHaveFocus());
+  });
+
+  it('lists the required answers still blank at its top, each linked to its question, before Submit', async () => {
+    accountServer(answers);
+    renderApp('/check-answers', { preloadedState: formState({ session: LOGGED_IN, values: answers }) });
+    await h1('Check your answers');
+    const missing = await screen.findByRole('group', { name: CHECK_MISSING_TITLE });
+    const certification = within(missing).getByRole('link', { name: CERTIFICATION_LABEL });
+    expect(certification).toHaveAttribute('href', '/final-steps#legal_agree');
+    expect(within(missing).getByRole('link', { name: 'Date of Birth' })).toHaveAttribute('href', '/about#birth_date');
+    // Its row names the question, says what is wrong and links to it; blank optional questions are left out.
+    const row = screen.getByText(CHECK_NOT_ANSWERED, { selector: '#legal_agree-readonly .form-error' });
+    expect(row.closest('.check-row')).toHaveTextContent(CERTIFICATION_LABEL);
+    expect(screen.getByRole('link', { name: `Answer ${CERTIFICATION_LABEL}` })).toHaveAttribute(
+      'href',
+      '/final-steps#legal_agree',
+    );
+    expect(screen.queryByText('Middle Name')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ export { QuestionRenderer } from './renderer/QuestionRenderer';
 export type { QuestionProps } from './renderer/Field';
 export { useSectionVisible } from './renderer/hooks';
 export { OnlyAnsweredContext } from './renderer/onlyAnswered';
+export { isAnswered } from './renderer/answered';
 export { loadOptions } from './renderer/options';
 export { FIRST_SCREEN_SECTIONS, ProgressiveSectionsContext, SectionLimitContext } from './sectionLimit';
 export { preloadLargeQuestions } from './registry';

@@ -2,8 +2,7 @@ import { useAppSelector } from '../../shared/hooks';
 import type { ServiceBundle } from '../../services/api';
 import { FORM_PAGES_DEFINITION, questionLabel } from '../../kernel/form/definition';
 import type { Page, Section } from '../../kernel/form/definition/types';
-import { useSectionVisible, OnlyAnsweredContext, QuestionRenderer } from '../form';
-import { isAnswered } from './answered';
+import { isAnswered, useSectionVisible, OnlyAnsweredContext, QuestionRenderer } from '../form';
 import { formatCollegeTime, readCollegeTimeZone } from '../../kernel/time';
 
 function ReviewSection({ page, section }: { page: Page; section: Section }) {

@@ -5,7 +5,10 @@ import { useCheckMode, type FromCheckState } from '../renderer/checkMode';
 
 const FROM_CHECK: FromCheckState = { fromCheck: true };
 
-/** One answer on Check your answers: its label, any format problem, the answer, and a link to change it. */
+/**
+ * One answer on Check your answers: its label, any problem, the answer; an answer with a problem has its own link to
+ * the question (Answer for a blank, Correct for a wrong one). The others change through their section's link.
+ */
 export function CheckRow({
   id,
   label,
@@ -20,9 +23,9 @@ export function CheckRow({
   const check = useCheckMode()!;
   const keys = issueKeys ?? [id];
   const messages = [...new Set(keys.flatMap((key) => check.issues[key] ?? []))];
-  const href = check.changeHref(keys[0] ?? id);
-  const [pathname, hash] = href ? href.split('#') : [];
   const invalid = messages.length > 0;
+  const href = invalid ? check.changeHref(keys.find((key) => check.issues[key]) ?? id) : undefined;
+  const [pathname, hash] = href ? href.split('#') : [];
   return (
     <div
       className={
@@ -40,7 +43,7 @@ export function CheckRow({
       <div className="form-readonly-value">{children}</div>
       {pathname && (
         <Link className="check-change" to={{ pathname, hash: hash ? `#${hash}` : '' }} state={FROM_CHECK}>
-          {invalid ? 'Correct' : 'Change'}
+          {keys.some((key) => check.missing.has(key)) ? 'Answer' : 'Correct'}
           <span className="form-sr-only"> {typeof label === 'string' ? label : 'this answer'}</span>
         </Link>
       )}

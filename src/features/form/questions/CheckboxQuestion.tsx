@@ -1,5 +1,5 @@
 import type { CheckboxQuestion as CheckboxQuestionDef } from '../../../kernel/form/definition/types';
-import { MarkList, ReadOnlyField, type QuestionProps } from '../renderer/Field';
+import { ReadOnlyTick, type QuestionProps } from '../renderer/Field';
 import { useAnswer, useAnswerSetter, useFieldErrors, useRequired } from '../renderer/hooks';
 import { CheckboxField } from './CheckboxField';
 
@@ -12,11 +12,7 @@ export function CheckboxQuestion({ question, readOnly }: QuestionProps<CheckboxQ
   const setAnswer = useAnswerSetter(key);
 
   if (readOnly) {
-    return (
-      <ReadOnlyField id={`${key}-readonly`} label={null}>
-        <MarkList items={[{ label: question.label, checked }]} />
-      </ReadOnlyField>
-    );
+    return <ReadOnlyTick fieldKey={key} label={question.label} checked={checked} />;
   }
   return (
     <CheckboxField

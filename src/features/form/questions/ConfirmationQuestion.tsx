@@ -1,13 +1,5 @@
 import type { ConfirmationQuestion as ConfirmationQuestionDef } from '../../../kernel/form/definition/types';
-import {
-  describe,
-  ErrorText,
-  Hint,
-  MarkList,
-  ReadOnlyField,
-  RequiredMark,
-  type QuestionProps,
-} from '../renderer/Field';
+import { describe, ErrorText, Hint, ReadOnlyTick, RequiredMark, type QuestionProps } from '../renderer/Field';
 import { useAnswer, useAnswerSetter, useFieldErrors, useRequired } from '../renderer/hooks';
 import { CheckboxField } from './CheckboxField';
 
@@ -24,11 +16,7 @@ export function ConfirmationQuestion({ question, readOnly }: QuestionProps<Confi
   const revealId = `${key}-reveal`;
 
   if (readOnly) {
-    return (
-      <ReadOnlyField id={`${key}-readonly`} label={null}>
-        <MarkList items={[{ label: question.label, checked: confirmed }]} />
-      </ReadOnlyField>
-    );
+    return <ReadOnlyTick fieldKey={key} label={question.label} checked={confirmed} />;
   }
   const reveal = (
     <div id={revealId} aria-live="polite">

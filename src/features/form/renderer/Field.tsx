@@ -134,6 +134,26 @@ export function ReadOnlyField(props: ReadOnlyFieldProps) {
   );
 }
 
+/**
+ * One checkbox's answer read-only: [X] / [ ] with its label (the print view); on the check page a row with the
+ * question as its label and Yes or Not answered, so no row stands there without its question.
+ */
+export function ReadOnlyTick({ fieldKey, label, checked }: { fieldKey: string; label: string; checked: boolean }) {
+  const check = useCheckMode();
+  if (check) {
+    return (
+      <check.Row id={`${fieldKey}-readonly`} label={label} issueKeys={[fieldKey]}>
+        {checked ? <p>Yes</p> : <p className="form-muted">Not answered</p>}
+      </check.Row>
+    );
+  }
+  return (
+    <ReadOnlyField id={`${fieldKey}-readonly`} label={null}>
+      <MarkList items={[{ label, checked }]} />
+    </ReadOnlyField>
+  );
+}
+
 /** A value as text; an empty answer says so. */
 export function ReadOnlyText({ value }: { value: string | undefined }) {
   return value ? <p>{value}</p> : <p className="form-muted">Not answered</p>;

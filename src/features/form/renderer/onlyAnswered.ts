@@ -4,7 +4,7 @@ import type { StudentAnswers } from '../../answers';
 
 /**
  * Read-only views that show answers only (the print view) provide here how to tell an answered question
- * (review/answered.ts, in the print view's own chunk): the questions without one, empty add-another entries and
+ * (renderer/answered.ts): the questions without one, empty add-another entries and
  * the applicant's help text are then left out. Null (the applicant's pages): every question shows.
  */
 export type IsAnswered = (question: Question, values: StudentAnswers) => boolean;

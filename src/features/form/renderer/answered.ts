@@ -1,11 +1,12 @@
-import { answerKeysOf, entryPrefixes, type Question } from '../../kernel/form/definition';
-import { entryQuestion } from '../../kernel/form/definition/walk';
-import type { StudentAnswers } from '../answers';
+import { answerKeysOf, entryPrefixes, type Question } from '../../../kernel/form/definition';
+import { entryQuestion } from '../../../kernel/form/definition/walk';
+import type { StudentAnswers } from '../../answers';
 
 /*
  * The print view shows answers only: unanswered questions, empty add-another entries and the applicant's help text
- * (content) are left out, so a printed application is its answers, not 11 sparse pages. In the print view's chunk,
- * handed to the questions through form/renderer/onlyAnswered.ts.
+ * (content) are left out, so a printed application is its answers, not 11 sparse pages. Check your answers leaves
+ * out the optional questions left blank the same way (each section's summary line counts them). Handed to the
+ * questions through renderer/onlyAnswered.ts.
  */
 
 const filled = (value: unknown) =>
