@@ -7,6 +7,7 @@ import { selectValidating } from '../../shared/validating';
 import { isFromCheck } from './renderer/checkMode';
 import { entryByKey } from '../../kernel/form/definition';
 import type { Page } from '../../kernel/form/definition/types';
+import { afterPointerRelease, watchPointer } from './afterPointerRelease';
 import { focusAnswer } from './focus';
 import { FormSection, SECTION_ANCHOR_PREFIX } from './FormSection';
 import { ReturnToCheck } from './ReturnToCheck';
@@ -47,10 +48,13 @@ export function FormPage({ page }: { page: Page }) {
     (event: FocusEvent<HTMLDivElement>) => {
       const target = event.target as Partial<HTMLInputElement>;
       const name = target.name || target.id;
-      if (typeof name === 'string' && name !== '') dispatch(fieldLeft({ key: name }));
+      // Its message waits for a press on another control to end, so the layout holds still under the finger.
+      if (typeof name === 'string' && name !== '') afterPointerRelease(() => dispatch(fieldLeft({ key: name })));
     },
     [dispatch],
   );
+
+  useEffect(() => watchPointer(), []);
 
   useEffect(() => {
     document.title = `${page.title} - ${SITE_NAME}`;

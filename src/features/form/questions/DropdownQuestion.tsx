@@ -5,16 +5,21 @@ import { useAnswerSetter, useFieldErrors, useRequired, useTextAnswer } from '../
 import { useQuestionOptions } from '../renderer/options';
 import { autocompleteFor } from './autocomplete';
 import { NativeSelect } from './NativeSelect';
-
-const BLANK: Option = { value: '', label: '--' };
+import { BLANK_OPTION } from '../../../kernel/form/options/blank';
 
 /**
- * The choices a select shows: a blank first (so no answer is never shown as the first option), and the current
- * answer even when the list does not (yet) hold it (a named list still loading, an old value).
+ * The choices a select shows: a blank first (so no answer is never shown as the first option; 'Choose…' unless the
+ * caller gives another), and the current answer even when the list does not (yet) hold it (a named list still
+ * loading, an old value).
  */
-export function selectOptions(options: readonly Option[] | undefined, value: string, desc: string): readonly Option[] {
+export function selectOptions(
+  options: readonly Option[] | undefined,
+  value: string,
+  desc: string,
+  blank: Option = BLANK_OPTION,
+): readonly Option[] {
   const list = options ?? [];
-  const withBlank = list.some((o) => o.value === '') ? list : [BLANK, ...list];
+  const withBlank = list.some((o) => o.value === '') ? list : [blank, ...list];
   if (value === '' || withBlank.some((o) => o.value === value)) return withBlank;
   return [...withBlank, { value, label: desc || value }];
 }
@@ -37,7 +42,7 @@ export function DropdownQuestion({ question, readOnly }: QuestionProps<DropdownQ
   const options = useQuestionOptions(question, controlling);
 
   if (readOnly) {
-    // No answer reads 'Not answered', never the empty option's '--'.
+    // No answer reads 'Not answered', never the empty option's label.
     const label = value ? desc || options?.find((o) => o.value === value)?.label || value : '';
     return (
       <ReadOnlyField id={key} label={question.label}>

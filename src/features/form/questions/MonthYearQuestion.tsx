@@ -4,6 +4,7 @@ import { describe, FieldsetShell, ReadOnlyField, ReadOnlyText, type QuestionProp
 import { useAnswerSetter, useGroupErrors, useRequired, useTextAnswer } from '../renderer/hooks';
 import { useQuestionOptions } from '../renderer/options';
 import { selectOptions } from './DropdownQuestion';
+import { MONTH_BLANK } from '../../../kernel/form/options/blank';
 import { NativeSelect } from './NativeSelect';
 import { useCheckMode } from '../renderer/checkMode';
 
@@ -55,7 +56,7 @@ export function MonthYearQuestion({ question, readOnly }: QuestionProps<MonthYea
             name={monthKey}
             className="form-select form-select-month"
             value={month}
-            options={selectOptions(monthOptions, month, monthDesc)}
+            options={selectOptions(monthOptions, month, monthDesc, MONTH_BLANK)}
             onChoose={setMonth}
             aria-busy={monthOptions === undefined || undefined}
             aria-invalid={messages.length > 0 || undefined}
@@ -71,7 +72,7 @@ export function MonthYearQuestion({ question, readOnly }: QuestionProps<MonthYea
             name={yearKey}
             className="form-select form-select-year"
             value={year}
-            options={selectOptions(yearOptions, year, year)}
+            options={selectOptions(yearOptions, year, year, MONTH_BLANK)}
             onChoose={setYear}
             aria-busy={yearOptions === undefined || undefined}
             aria-invalid={messages.length > 0 || undefined}

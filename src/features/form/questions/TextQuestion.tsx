@@ -20,9 +20,14 @@ export function inputKind(question: InputQuestion): {
   return { type: 'text', inputMode: whole ? 'numeric' : 'decimal', hint: question.hint ?? range };
 }
 
+/** How near its limit a one-line answer is before the field says how many characters are left. */
+const COUNT_FROM_LEFT = 10;
+export const charactersLeft = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
+
 /**
  * A one-line text input (type text or password); at most question.maxLength characters. Uncontrolled: the text
- * reaches the store after the frame that shows it (useTypedText).
+ * reaches the store after the frame that shows it (useTypedText). Near its limit (SPEC §5: 45 by default) a line
+ * under it says how many characters are left, so the field never just stops taking keys without a word.
  */
 export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion>) {
   const { key } = question;
@@ -31,6 +36,10 @@ export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion
   const required = useRequired(question.required);
   const isPassword = question.type === 'password';
   const kind = inputKind(question);
+  const max = question.maxLength;
+  const left = max === undefined || isPassword ? undefined : max - value.length;
+  const countId = `${key}-count`;
+  const counting = left !== undefined && left <= COUNT_FROM_LEFT;
 
   if (readOnly) {
     return (
@@ -40,7 +49,19 @@ export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion
     );
   }
   return (
-    <FieldShell id={key} label={question.label} hint={kind.hint} messages={messages} required={required}>
+    <FieldShell
+      id={key}
+      label={question.label}
+      hint={kind.hint}
+      messages={messages}
+      required={required}
+      after={
+        // Always there (empty until near the limit), so screen readers hear the count as it changes.
+        <p id={countId} className="form-count" aria-live="polite">
+          {counting ? charactersLeft(left) : ''}
+        </p>
+      }
+    >
       <input
         id={key}
         name={key}
@@ -53,7 +74,7 @@ export function TextQuestion({ question, readOnly }: QuestionProps<InputQuestion
         autoComplete={isPassword ? 'off' : autocompleteFor(key)}
         aria-required={required || undefined}
         aria-invalid={messages.length > 0 || undefined}
-        aria-describedby={describe(key, kind.hint, messages)}
+        aria-describedby={describe(key, kind.hint, messages, ...(counting ? [countId] : []))}
         onChange={onChange}
         onBlur={onBlur}
       />

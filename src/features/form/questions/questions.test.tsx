@@ -154,10 +154,10 @@ describe('dropdown', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['--', 'Red', 'Green', 'Blue']);
+    ).toEqual(['Choose…', 'Red', 'Green', 'Blue']);
     await user.selectOptions(select, 'Green');
     expect(valuesOf(store)).toEqual({ color: 'G', color_desc: 'Green' });
-    await user.selectOptions(select, '--');
+    await user.selectOptions(select, 'Choose…');
     expect(valuesOf(store)).toEqual({ color: '', color_desc: '' });
     act(() => {
       store.dispatch(answerChanged({ key: 'color', value: 'B', desc: 'Blue' }));
@@ -191,13 +191,13 @@ describe('dropdown', () => {
       );
       const first = screen.getByRole('combobox', { name: 'first' });
       const second = screen.getByRole('combobox', { name: 'second' });
-      expect(labels(first)).toEqual(['--', 'Choice 7']);
+      expect(labels(first)).toEqual(['Choose…', 'Choice 7']);
       expect(first).toHaveValue('v7');
-      expect(labels(second)).toEqual(['--']);
+      expect(labels(second)).toEqual(['Choose…']);
       nextFrame();
       expect(labels(first)).toHaveLength(MANY.length + 1);
       expect(first).toHaveValue('v7');
-      expect(labels(second)).toEqual(['--']);
+      expect(labels(second)).toEqual(['Choose…']);
       nextFrame();
       expect(labels(second)).toHaveLength(MANY.length + 1);
     });
@@ -213,7 +213,7 @@ describe('dropdown', () => {
       const second = screen.getByRole('combobox', { name: 'second' });
       act(() => first.focus());
       expect(labels(first)).toHaveLength(MANY.length + 1);
-      expect(labels(second)).toEqual(['--']);
+      expect(labels(second)).toEqual(['Choose…']);
       fireEvent.pointerDown(second);
       expect(labels(second)).toHaveLength(MANY.length + 1);
       await user.selectOptions(second, 'Choice 30');

@@ -7,7 +7,7 @@
  * - Labels are the package's English names, with the everyday name where the package gives a formal one
  *   (China, not "People's Republic of China"), sorted alphabetically.
  * - Uninhabited territories (Antarctica, Bouvet Island…) are left out: nobody lives or studies there.
- * - Both lists start with the blank choice { value: '', label: '--' } (as the month list does), so an applicant
+ * - Both lists start with the blank choice { value: '', label: 'Choose…' } (BLANK_OPTION), so an applicant
  *   can clear the answer; in the with-USA list the United States comes second, right under it, because most
  *   applicants choose it. Then every other country alphabetically.
  */
@@ -15,6 +15,7 @@ import isoCountries from 'i18n-iso-countries/index';
 import en from 'i18n-iso-countries/langs/en.json';
 import type { Option } from '../definition/types';
 import { sortedByLabel } from './byLabel';
+import { BLANK_OPTION } from './blank';
 
 export const USA = 'USA';
 export const CANADA = 'CAN';
@@ -45,7 +46,7 @@ const LABEL_OVERRIDES: Readonly<Record<string, string>> = {
 /** Alpha-3 codes of places without a permanent population. */
 const UNINHABITED = new Set(['ATA', 'BVT', 'HMD', 'ATF', 'SGS', 'UMI']);
 
-export const BLANK_OPTION: Option = { value: '', label: '--' };
+export { BLANK_OPTION };
 
 let all: readonly Option[] | undefined;
 

@@ -16,9 +16,8 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-const MONTHS: readonly Option[] = [
-  { value: '', label: '--' },
-  ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
-];
+import { MONTH_BLANK } from './blank';
+
+const MONTHS: readonly Option[] = [MONTH_BLANK, ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }))];
 
 export const months = (): readonly Option[] => MONTHS;

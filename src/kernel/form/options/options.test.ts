@@ -70,7 +70,7 @@ describe('countries', () => {
   });
 
   it('puts USA second, under the blank choice, then the rest alphabetically', () => {
-    expect(list[0]).toEqual({ value: '', label: '--' });
+    expect(list[0]).toEqual({ value: '', label: 'Choose…' });
     expect(list[1]).toEqual({ value: 'USA', label: 'United States' });
     const rest = list.slice(2).map((c) => c.label);
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en')));
