@@ -114,9 +114,9 @@ async function convertFile(name: string, bytes: Buffer, using = converters) {
 }
 
 /** Runs every measurement; `onTiming` sees each one as it completes (the CLI prints them). */
-/** The server's defaults (no PAPER_SIZE or COLLEGE_TIME_ZONE), as a started server would pass them. */
-const { paperSize, collegeTimeZone } = loadConfig({});
-const PDF_SETTINGS = { paperSize, timeZone: collegeTimeZone };
+/** The server's defaults (no PAPER_SIZE, COLLEGE_TIME_ZONE or COLLEGE_NAME), as a started server would pass them. */
+const { paperSize, collegeTimeZone, collegeName } = loadConfig({});
+const PDF_SETTINGS = { paperSize, timeZone: collegeTimeZone, collegeName };
 
 export async function measureDocuments(onTiming: (t: DocumentTiming) => void = () => {}): Promise<DocumentTiming[]> {
   const out: DocumentTiming[] = [];
@@ -201,6 +201,7 @@ export async function measureDocuments(onTiming: (t: DocumentTiming) => void = (
         form: printableApplication(state),
         answers,
         username: 'ada@example.com',
+        applicationId: 'APP-000001',
         submittedAt: null,
         documents,
         compress: true,

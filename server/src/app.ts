@@ -149,7 +149,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       documents,
       log: app.log,
       compress: config.pdfCompress,
-      settings: { paperSize: config.paperSize, timeZone: config.collegeTimeZone },
+      settings: { paperSize: config.paperSize, timeZone: config.collegeTimeZone, collegeName: config.collegeName },
       onBuilt: metrics.pdfBuilt,
     }),
   };

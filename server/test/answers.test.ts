@@ -1,4 +1,5 @@
 import { ANSWER_MESSAGES } from '../src/answers/service';
+import { applicationIdOf } from '../../src/kernel/applicationId';
 import { UNSTORABLE_TEXT_MESSAGES } from '../src/http/jsonBody';
 
 const NULL_CHARACTER_MESSAGE = UNSTORABLE_TEXT_MESSAGES.nullCharacter;
@@ -53,6 +54,8 @@ describe('profile', () => {
       web_status: [],
       answer: {},
       document_answer: {},
+      // Beyond SPEC §3: the id staff know the application by.
+      application_id: expect.stringMatching(/^APP-\d{6}$/),
     });
     expect(new Date(body.successful_login[0]).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -100,6 +103,7 @@ describe('profile', () => {
           essay_doc: { file_name: 'Essay draft.docx', file_size: 1_048_576 },
           transcript_doc: { file_name: 'transcript.pdf', file_size: 52_000 },
         },
+        application_id: applicationIdOf(userId),
       }),
     );
     expect(JSON.parse(body).successful_login.slice(0, 2)).toEqual([

@@ -341,9 +341,14 @@ describe('buildApplicationPdf', () => {
       form,
       answers: { first_name: 'Ελένη' },
       username: 'eleni@example.com',
+      applicationId: 'APP-000042',
       submittedAt: null,
       compress,
-      settings: { paperSize: t.config.paperSize, timeZone: t.config.collegeTimeZone },
+      settings: {
+        paperSize: t.config.paperSize,
+        timeZone: t.config.collegeTimeZone,
+        collegeName: t.config.collegeName,
+      },
       documents: [
         { answerKey: 'essay_doc', label: 'Essay', fileName: 'essay.docx', fileSize: 10, bytes: essay.bytes },
         { answerKey: 'transcript_doc', label: 'Transcript', fileSize: 10, ...second },

@@ -7,8 +7,8 @@ import * as files from './fixtures/files';
 import { pageTexts } from './fixtures/poppler';
 
 /** The server's defaults (no PAPER_SIZE, no COLLEGE_TIME_ZONE): Letter, New York. */
-const { paperSize, collegeTimeZone } = loadConfig({});
-const DEFAULT_SETTINGS = { paperSize, timeZone: collegeTimeZone };
+const { paperSize, collegeTimeZone, collegeName } = loadConfig({});
+const DEFAULT_SETTINGS = { paperSize, timeZone: collegeTimeZone, collegeName };
 
 /** The copy of Ngozi Okafor's application with a two-page transcript attached. */
 async function copy(options: { paperSize?: 'LETTER' | 'A4'; timeZone?: string } = {}) {
@@ -17,6 +17,7 @@ async function copy(options: { paperSize?: 'LETTER' | 'A4'; timeZone?: string } 
     form: printableApplication({ answers, addAnother: {}, tabs: {} }),
     answers,
     username: 'okafor@example.com',
+    applicationId: 'APP-000007',
     // 01:30 UTC on December 2 is the evening of December 1 in New York.
     submittedAt: new Date('2026-12-02T01:30:00Z'),
     now: new Date('2026-12-02T01:45:00Z'),

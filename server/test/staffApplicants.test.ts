@@ -3,7 +3,7 @@ import { makeApp, type TestApp } from './helpers';
 import { asStaff, auditRows, newStaff, type EnrolledStaff } from './staffHelpers';
 import { seedDemo, DEMO_DOMAIN } from '../src/demo/seedDemo';
 import { EXPORT_COLUMNS } from '../../src/kernel/staff/exportColumns';
-import { applicationIdOf } from '../../src/kernel/staff/applicants';
+import { applicationIdOf } from '../../src/kernel/applicationId';
 
 let t: TestApp;
 let admin: EnrolledStaff;

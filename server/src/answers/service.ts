@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
 import { convertedKeysColumn, createApplicationRow } from './applications';
@@ -175,6 +176,8 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
         ),
         // The converted documents: key → file_name, file_size (SPEC §3 "Document answer").
         document_answer: documentAnswerMap(row.documents ?? []),
+        // Beyond SPEC §3: the id staff know the application by, for the applicant to quote.
+        application_id: applicationIdOf(userId),
       };
     },
 

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/client';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 import type { Receipt } from './receipt';
 
 /** A receipt waiting to be mailed (table receipt_jobs, migration 008). */
@@ -11,9 +12,14 @@ export interface ReceiptJob extends Receipt {
 
 /**
  * Queues a submission's receipt in the submission's own transaction (`tx`): it exists exactly when the submission
- * does, and a crash between the answer and the mail loses nothing.
+ * does, and a crash between the answer and the mail loses nothing. Its application id is the user's, made when
+ * the receipt is claimed.
  */
-export async function queueReceipt(tx: Queryable, userId: number, receipt: Receipt): Promise<void> {
+export async function queueReceipt(
+  tx: Queryable,
+  userId: number,
+  receipt: Omit<Receipt, 'applicationId'>,
+): Promise<void> {
   await tx.query('INSERT INTO receipt_jobs (user_id, to_address, name, submitted_at) VALUES ($1, $2, $3, $4)', [
     userId,
     receipt.to,
@@ -32,6 +38,7 @@ export function createReceiptJobs(db: Db) {
     async claimNext(owner: string, leaseMs: number): Promise<ReceiptJob | null> {
       const { rows } = await db.query<{
         id: string | number;
+        user_id: string | number;
         to_address: string;
         name: string;
         submitted_at: Date | string;
@@ -44,7 +51,7 @@ export function createReceiptJobs(db: Db) {
                        WHERE (status = 'queued' AND (retry_at IS NULL OR retry_at <= now()))
                           OR (status = 'sending' AND lease_until < now())
                        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, to_address, name, submitted_at, attempts, lease_owner`,
+          RETURNING id, user_id, to_address, name, submitted_at, attempts, lease_owner`,
         [owner, leaseMs],
       );
       const row = rows[0];
@@ -54,6 +61,7 @@ export function createReceiptJobs(db: Db) {
         to: row.to_address,
         name: row.name,
         submittedAt: new Date(row.submitted_at),
+        applicationId: applicationIdOf(row.user_id),
         attempts: row.attempts,
         lease_owner: row.lease_owner,
       };

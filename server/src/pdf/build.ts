@@ -9,6 +9,8 @@ export interface ApplicationPdfInput {
   form: PrintForm;
   answers: PrintAnswers;
   username: string;
+  /** APP-000123: the id staff know the application by (applicationIdOf). */
+  applicationId: string;
   submittedAt: Date | null;
   documents: PrintDocument[];
   /** pdfkit stream compression (off in tests, so the text can be read). */
@@ -193,7 +195,7 @@ type AnswersPartInput = Omit<ApplicationPdfInput, 'documents'> & { documents: re
 
 /** The answers part: pdfkit, so long answers flow across pages. Returns the PDF and its page count. */
 async function renderAnswers(input: AnswersPartInput, attachmentPages: number) {
-  const { form, answers, username, submittedAt, documents } = input;
+  const { form, answers, username, applicationId, submittedAt, documents } = input;
   const byKey = new Map(documents.map((d) => [d.answerKey, d]));
   let pages = 0;
   const size = input.settings.paperSize === 'A4' ? A4 : LETTER;
@@ -204,11 +206,15 @@ async function renderAnswers(input: AnswersPartInput, attachmentPages: number) {
     const root = doc.struct('Document');
     doc.addStructure(root);
     const name = applicantNameOf(answers);
+    // The header: whose copy this is (the college, the applicant, the id staff file it under) before the answers.
+    tags.tag(root, 'P', () => writeLine(doc, input.settings.collegeName, FONTS.bold, 13));
+    doc.moveDown(0.15);
     tags.tag(root, 'H1', () => writeLine(doc, TITLE, FONTS.bold, 20));
     doc.moveDown(0.3);
     tags.tag(root, 'P', () =>
       writeLine(doc, `Applicant: ${name ? `${name} (${username})` : username}`, FONTS.regular, 11),
     );
+    tags.tag(root, 'P', () => writeLine(doc, `Application ID: ${applicationId}`, FONTS.regular, 11));
     tags.tag(root, 'P', () =>
       writeLine(
         doc,

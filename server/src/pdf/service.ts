@@ -7,6 +7,7 @@ import type { Storage } from '../documents/storage';
 import type { PdfSettings, PrintAnswers, PrintDocument } from './types';
 import type { PageRange } from './build';
 import { printedApplication } from '../answers/applications';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
 const loadBuilder = async () => {
@@ -37,9 +38,9 @@ export const PDF_MESSAGES = {
 
 /**
  * Bump when the layout changes: every cached copy is then rebuilt (2: Letter by default, the applicant's name and
- * page x of y on every page, times in the college's zone).
+ * page x of y on every page, times in the college's zone; 3: the college's name and the application id at the top).
  */
-const BUILDER_VERSION = 2;
+const BUILDER_VERSION = 3;
 /** How long GET /api/pdf waits for a build before answering in_progress (the SPA polls every second). */
 const WAIT_FOR_BUILD_MS = 2000;
 /** A failed build is tried again on the next request after this long. */
@@ -196,6 +197,7 @@ export function createApplicationPdfService(deps: {
         form,
         answers: input.answers,
         username,
+        applicationId: applicationIdOf(userId),
         submittedAt: input.submittedAt,
         documents: printDocuments,
         compress: deps.compress,
@@ -286,6 +288,7 @@ export function createApplicationPdfService(deps: {
         form,
         answers: input.answers,
         username,
+        applicationId: applicationIdOf(userId),
         submittedAt: input.submittedAt,
         documents: attached,
         compress: deps.compress,

@@ -62,6 +62,8 @@ export interface PrintDocument {
 /** How copies are made on this server (config: PAPER_SIZE, COLLEGE_TIME_ZONE): the service passes them to each build. */
 export interface PdfSettings {
   paperSize: 'LETTER' | 'A4';
+  /** The college the copy is made for, named at the top of its first page (COLLEGE_NAME). */
+  collegeName: string;
   /** The zone the copy's times are written in (named). */
   timeZone: string;
 }

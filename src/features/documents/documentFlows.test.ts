@@ -351,6 +351,7 @@ describe('upload: every failure stops the spinner, records the error (field and 
           file: { name: 'old.pdf', size: 10 },
           pending: null,
           notice: null,
+          offer: null,
         },
       },
     });
@@ -435,6 +436,7 @@ describe('delete', () => {
           file: { name: 'essay.pdf', size: 10 },
           pending: null,
           notice: null,
+          offer: null,
         },
       },
     });
@@ -475,6 +477,7 @@ describe('a tab switch’s files: deleted once the Undo has had its time', () =>
     file: { name: 'essay.pdf', size: 10 },
     pending: null,
     notice: null,
+    offer: null,
   };
   const discardedStore = () => storeFor({}, [], { byKey: { [DOC_KEY]: STORED_FILE } });
   const discard = { tabId: 'personal_statement', fromTab: 'upload', keys: [DOC_KEY] };

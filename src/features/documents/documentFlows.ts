@@ -39,9 +39,10 @@ import {
   uploadProgressed,
   uploadRejected,
   uploadStarted,
+  type ShortNameOffer,
 } from './documentsSlice';
-import { checkFile } from '../../kernel/documents/fileRules';
-import { takeFile } from './fileRegistry';
+import { checkFile, FILE_MESSAGES, shortenedName } from '../../kernel/documents/fileRules';
+import { registerFile, takeFile } from './fileRegistry';
 import {
   ANSWERED,
   CONVERSION_DELAYED,
@@ -132,6 +133,17 @@ async function followConversion(listenerApi: ListenerApi, key: string, initial: 
   }
 }
 
+/**
+ * The offer of a name that fits, for a file refused only for its name's length (renaming a file is beyond many
+ * applicants on a phone): the file waits in the registry for the one press that uploads it under that name. No
+ * offer when the shorter name would break another rule (an empty file): that rule's message would follow anyway.
+ */
+function shortNameOffer(request: { name: string; size: number; type: string }, file: File): ShortNameOffer | undefined {
+  const name = shortenedName(request.name);
+  if (name === request.name || checkFile({ ...request, name }) !== null) return undefined;
+  return { fileId: registerFile(file), name, size: request.size, type: request.type };
+}
+
 export async function upload(
   listenerApi: ListenerApi,
   request: { key: string; fileId: string; name: string; size: number; type: string },
@@ -146,12 +158,16 @@ export async function upload(
   const state = getState();
   const before = selectDocument(state, key);
   if (before.phase !== 'idle') return; // one upload per question at a time
+  // A file offered under a shorter name and not taken is let go: this one replaces it.
+  if (before.offer && before.offer.fileId !== request.fileId) takeFile(before.offer.fileId);
+  const ruleBroken = checkFile(request);
   const refusal =
-    checkFile(request) ??
+    ruleBroken ??
     (!state.session.is_logged_in || state.session.is_service_user ? VISITOR_UPLOAD_MESSAGE : null) ??
     (file ? null : GENERIC_ERROR);
   if (refusal || !file) {
-    dispatch(uploadRejected({ key, message: refusal ?? GENERIC_ERROR }));
+    const offer = ruleBroken === FILE_MESSAGES.nameTooLong && file ? shortNameOffer(request, file) : undefined;
+    dispatch(uploadRejected({ key, message: refusal ?? GENERIC_ERROR, offer }));
     return;
   }
   const hadFile = before.file !== null || state.answers.values[key] === ANSWERED;
@@ -171,6 +187,8 @@ export async function upload(
     let shown = 0;
     await listenerApi.pause(
       uploadFile(target.url, target.fields, file, {
+        // The name checked and shown, which is the file's own unless a shorter one was accepted.
+        name,
         signal: listenerApi.signal,
         onProgress: (fraction) => {
           const percent = Math.min(100, Math.floor(fraction * 100));
@@ -243,6 +261,8 @@ export async function check(listenerApi: ListenerApi, key: string) {
 export async function remove(listenerApi: ListenerApi, keys: readonly string[], tabId?: string) {
   const { dispatch } = listenerApi;
   for (const key of keys) {
+    const { offer } = selectDocument(listenerApi.getState(), key);
+    if (offer) takeFile(offer.fileId); // the file refused for its name goes with the offer
     dispatch(deleteStarted({ key }));
     try {
       await listenerApi.pause(dispatch(api.endpoints.deleteConversion.initiate(key)).unwrap());

@@ -2,6 +2,7 @@ import { userLoggedOut } from '../../shared/events';
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { api, type DocumentAnswers } from '../../services/api';
+import { shortNameNotice } from '../../kernel/documents/messages';
 
 /**
  * Documents (SPEC §4 upload flow): per answer key, where its upload stands, the file the server holds (name and
@@ -19,6 +20,17 @@ export interface DocumentFile {
   size: number;
 }
 
+/**
+ * A file refused only because its name is too long, kept (in the file registry, under `fileId`) so one press
+ * uploads it under `name`, a shortened name that passes every rule. Its facts, as uploadRequested carries them.
+ */
+export interface ShortNameOffer {
+  fileId: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
 export interface DocumentState {
   phase: DocumentPhase;
   /** Upload progress in percent while uploading (null when the browser cannot tell). */
@@ -31,6 +43,8 @@ export interface DocumentState {
   pending: DocumentFile | null;
   /** What just happened, for the field's polite status line. */
   notice: string | null;
+  /** The refused file, offered again under a shorter name (until another file, upload or delete). */
+  offer: ShortNameOffer | null;
 }
 
 export interface DocumentsState {
@@ -48,6 +62,7 @@ export const IDLE_DOCUMENT: DocumentState = {
   file: null,
   pending: null,
   notice: null,
+  offer: null,
 };
 
 /* ---- Intents (components dispatch these; the listeners carry them out) ---- */
@@ -109,11 +124,15 @@ const documentsSlice = createSlice({
   name: 'documents',
   initialState: initialDocumentsState,
   reducers: {
-    /** A file rule refused the file (nothing was sent); the message shows on the field. */
-    uploadRejected(state, { payload }: KeyMessage) {
+    /**
+     * A file rule refused the file (nothing was sent); the message shows on the field. A name too long comes with
+     * the offer of a shorter one, announced with the message (the status line): the error and what to do about it.
+     */
+    uploadRejected(state, { payload }: PayloadAction<{ key: string; message: string; offer?: ShortNameOffer }>) {
       const doc = entry(state, payload.key);
       doc.error = payload.message;
-      doc.notice = payload.message;
+      doc.offer = payload.offer ?? null;
+      doc.notice = payload.offer ? `${payload.message} ${shortNameNotice(payload.offer.name)}` : payload.message;
     },
     uploadStarted(state, { payload }: PayloadAction<{ key: string; file: DocumentFile }>) {
       Object.assign(entry(state, payload.key), {
@@ -122,6 +141,7 @@ const documentsSlice = createSlice({
         error: null,
         pending: payload.file,
         notice: uploadingNotice(payload.file.name),
+        offer: null,
       });
     },
     uploadProgressed(state, { payload }: PayloadAction<{ key: string; progress: number }>) {
@@ -157,6 +177,7 @@ const documentsSlice = createSlice({
         file: null,
         pending: null,
         notice: payload.message,
+        offer: null,
       });
     },
     /** The conversion says not_answered: the spinner stops, nothing else changes. */
@@ -180,6 +201,7 @@ const documentsSlice = createSlice({
       doc.phase = 'deleting';
       doc.error = null;
       doc.notice = DELETING_NOTICE;
+      doc.offer = null;
     },
     deleteFinished(state, { payload }: Key) {
       Object.assign(entry(state, payload.key), { ...IDLE_DOCUMENT, notice: DELETED_NOTICE });

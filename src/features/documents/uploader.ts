@@ -28,6 +28,8 @@ function messageOf(text: string): string {
 }
 
 export interface UploadOptions {
+  /** The name the file is sent under (the multipart part's filename), when not its own. */
+  name?: string;
   signal?: AbortSignal;
   /** Called with the fraction sent (0 to 1) while the browser can tell. */
   onProgress?: (fraction: number) => void;
@@ -37,12 +39,12 @@ export function uploadFile(
   url: string,
   fields: Record<string, string>,
   file: Blob & { name?: string },
-  { signal, onProgress }: UploadOptions = {},
+  { name: sentName, signal, onProgress }: UploadOptions = {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', file, file.name);
+    form.append('file', file, sentName ?? file.name);
 
     const xhr = new XMLHttpRequest();
     const abort = () => xhr.abort();

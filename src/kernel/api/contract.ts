@@ -74,7 +74,10 @@ export const PdfFileQuery = Type.Object({ v: Type.String({ pattern: '^[0-9a-f]{1
 
 /* ---- The applicant's profile ---- */
 
-/** GET /api/profile: SPEC §3's profile, with the answers' version (beyond SPEC §3; If-Match on saves). */
+/**
+ * GET /api/profile: SPEC §3's profile, with the answers' version (beyond SPEC §3; If-Match on saves) and the
+ * application's id (beyond SPEC §3: APP-000123, as staff know it; the completion page shows it).
+ */
 export const ProfileReply = Type.Object({
   username: Type.String(),
   last_page: Type.Union([Type.String(), Type.Null()]),
@@ -83,6 +86,7 @@ export const ProfileReply = Type.Object({
   answer: AnswerMap,
   version: Type.Optional(Type.Number()),
   document_answer: DocumentAnswers,
+  application_id: Type.Optional(Type.String({ pattern: '^APP-[0-9]{6,}$' })),
 });
 
 /* ---- Public links, the print view, look-ups ---- */

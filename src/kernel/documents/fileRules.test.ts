@@ -1,5 +1,5 @@
 import { FILE_MAX_BYTES } from '../constants';
-import { checkFile, FILE_ACCEPT, FILE_MESSAGES, fileExtension } from './fileRules';
+import { checkFile, FILE_ACCEPT, FILE_MESSAGES, fileExtension, shortenedName } from './fileRules';
 
 describe('checkFile (SPEC §5 file upload)', () => {
   it.each([
@@ -47,5 +47,45 @@ describe('checkFile (SPEC §5 file upload)', () => {
     expect(fileExtension('C:\\docs\\Essay.DOCX')).toBe('docx');
     expect(fileExtension('noext')).toBe('');
     expect(FILE_ACCEPT).toBe('.png,.jpeg,.jpg,.pdf,.docx');
+  });
+});
+
+describe('shortenedName (a name too long, made to fit)', () => {
+  const length = (name: string) => [...name].length;
+
+  it('keeps the start and the extension, within 32 characters, and passes checkFile', () => {
+    const short = shortenedName('Personal-Statement-Maria-Hernandez.docx');
+    expect(short).toBe('Personal-Statement-Maria-He.docx');
+    expect(length(short)).toBe(32);
+    expect(checkFile({ name: short, size: 10 })).toBeNull();
+  });
+
+  it('returns a name that fits as it is', () => {
+    expect(shortenedName('essay.pdf')).toBe('essay.pdf');
+    expect(shortenedName(`${'a'.repeat(28)}.pdf`)).toBe(`${'a'.repeat(28)}.pdf`);
+  });
+
+  it('keeps the extension as written and the last dot only', () => {
+    expect(shortenedName(`${'b'.repeat(40)}.final.PDF`)).toBe(`${'b'.repeat(28)}.PDF`);
+    expect(shortenedName(`${'c'.repeat(20)}.v2.${'d'.repeat(20)}.jpeg`)).toBe(
+      `${'c'.repeat(20)}.v2.${'d'.repeat(3)}.jpeg`,
+    );
+  });
+
+  it('leaves no separator or space before the dot', () => {
+    expect(shortenedName(`${'e'.repeat(26)}_-  ${'f'.repeat(10)}.docx`)).toBe(`${'e'.repeat(26)}.docx`);
+  });
+
+  it('counts characters as checkFile does and never splits one', () => {
+    const accented = `${'é'.repeat(30)}.pdf`;
+    expect(shortenedName(accented)).toBe(`${'é'.repeat(28)}.pdf`);
+    // 'e' + a combining accent is one letter of two code points: kept whole or not at all.
+    const combining = `${'e\u0301'.repeat(20)}.pdf`;
+    const short = shortenedName(combining);
+    expect(length(short)).toBeLessThanOrEqual(32);
+    expect(short).toBe(`${'e\u0301'.repeat(14)}.pdf`);
+    const emoji = `${'📄'.repeat(40)}.png`;
+    expect(shortenedName(emoji)).toBe(`${'📄'.repeat(28)}.png`);
+    expect(checkFile({ name: shortenedName(emoji), size: 10 })).toBeNull();
   });
 });

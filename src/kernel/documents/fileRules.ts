@@ -65,3 +65,38 @@ export function checkFile({ name, size, type }: FileFacts): string | null {
   if (size <= 0) return FILE_MESSAGES.empty;
   return null;
 }
+
+/** Graphemes where the runtime can tell them apart, so a cut never splits 'é' written as e + accent or an emoji. */
+function graphemes(text: string): string[] {
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
+    return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
+  }
+  return [...text];
+}
+
+/**
+ * A name within FILE_NAME_MAX_LENGTH that keeps the extension, for a file refused only for its name's length:
+ * the start of the name is kept (where people put what the file is), cut to fit with its extension, without a
+ * separator left dangling before the dot ('Personal-Statement-Maria-Hernandez.docx' →
+ * 'Personal-Statement-Maria-He.docx'). Counted in characters as checkFile counts them. A name that fits is
+ * returned as it is.
+ */
+export function shortenedName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= FILE_NAME_MAX_LENGTH) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot) : '';
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  const budget = FILE_NAME_MAX_LENGTH - [...ext].length;
+  if (budget <= 0) return chars.slice(0, FILE_NAME_MAX_LENGTH).join('');
+  let kept = '';
+  let used = 0;
+  for (const grapheme of graphemes(base)) {
+    const size = [...grapheme].length;
+    if (used + size > budget) break;
+    kept += grapheme;
+    used += size;
+  }
+  const tidy = kept.replace(/[\s._-]+$/u, '');
+  return `${tidy || kept}${ext}`;
+}

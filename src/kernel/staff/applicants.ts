@@ -34,6 +34,3 @@ export const defaultSort = (q: string | undefined): ApplicantSort => (searchRank
 export const sortInForce = (sort: ApplicantSort | undefined, q: string | undefined): ApplicantSort =>
   sort === 'match' && !searchRanks(q) ? 'last_name' : (sort ?? defaultSort(q));
 export const APPLICANTS_PAGE_SIZE = 50;
-
-/** The application's stable id, as staff and the student-information system see it: APP-000123. */
-export const applicationIdOf = (userId: string | number) => `APP-${String(userId).padStart(6, '0')}`;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src/kernel/staff/exportColumns';
-import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
+import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { Queryable } from '../audit/gate';
 import { applicationJoin } from '../../answers/applications';
 import { csvLines, safeCell } from '../csv';

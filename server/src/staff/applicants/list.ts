@@ -2,11 +2,11 @@ import type { ApplicantsQuery, StaffShape } from '../../../../src/kernel/staff/c
 import {
   APPLICANTS_PAGE_SIZE,
   APPLICANT_STATUSES,
-  applicationIdOf,
   searchWords,
   sortInForce,
   type ApplicantStatus,
 } from '../../../../src/kernel/staff/applicants';
+import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { Queryable } from '../audit/gate';
 import { APPLICATIONS_BY_SAVE, applicationJoin, neverSaved } from '../../answers/applications';
 

@@ -4,7 +4,7 @@ import { documentAnswersOf } from '../../documents/service';
 import type { ApplicationPdfService } from '../../pdf/service';
 import type { Storage } from '../../documents/storage';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { applicationIdOf } from '../../../../src/kernel/staff/applicants';
+import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { Gate, Queryable } from '../audit/gate';
 import { queryDetail } from '../audit/log';
 import type { AuditContext } from '../accounts/service';

@@ -1,10 +1,21 @@
 import { useEffect } from 'react';
 import { SUBMIT_SUCCESS } from '../../../kernel/messages';
 import { PARTNER, SITE_NAME } from '../../../kernel/partner';
+import { api } from '../../../services/api';
+import { useAppSelector } from '../../../shared/hooks';
 import { PdfDownload } from '../../documents';
 
-/** Shown after submission; no form navigation here (SPEC §2). */
+const selectProfile = api.endpoints.getProfile.select();
+
+/** As the Help modal dials it (FooterNotices): the digits, a leading + kept. */
+const TEL_HREF = `tel:${PARTNER.phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * Shown after submission; no form navigation here (SPEC §2). It gives the application's id (APP-000123, from the
+ * profile the session loaded) as staff know it, so the applicant can quote it; the phone is a link that dials.
+ */
 export default function CompletionPage() {
+  const applicationId = useAppSelector((s) => selectProfile(s).data?.application_id);
   useEffect(() => {
     document.title = `Application Submitted - ${SITE_NAME}`;
   }, []);
@@ -14,6 +25,11 @@ export default function CompletionPage() {
       <p>
         {SUBMIT_SUCCESS} Thank you for applying to {PARTNER.name}.
       </p>
+      {applicationId && (
+        <p>
+          Your application ID is <strong>{applicationId}</strong>. Please quote it whenever you contact us.
+        </p>
+      )}
       <PdfDownload />
       <h2>What happens next</h2>
       <ol>
@@ -28,7 +44,7 @@ export default function CompletionPage() {
         </li>
       </ol>
       <p>
-        Questions? Contact the {PARTNER.department} at {PARTNER.phone} or visit{' '}
+        Questions? Contact the {PARTNER.department} at <a href={TEL_HREF}>{PARTNER.phone}</a> or visit{' '}
         <a href={PARTNER.links.admission}>{PARTNER.links.admission}</a>.
       </p>
     </div>

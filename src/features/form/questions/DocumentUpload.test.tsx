@@ -28,6 +28,7 @@ import { FILE_MESSAGES } from '../../../kernel/documents/fileRules';
 import {
   ANSWERED,
   DELETE_CONFIRM,
+  FILE_NAME_HINT,
   TAB_BLOCKED,
   TAB_BLOCKED_TITLE,
   uploadErrorTitle,
@@ -140,6 +141,78 @@ describe('uploading', () => {
     expect(input()).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(screen.getByText(message, { selector: '.form-error' })).toBeVisible();
     expect(calls).toEqual([]);
+  });
+
+  it('the hint names the length limit of a file name after the question’s own', async () => {
+    const { store } = renderTabs();
+    await waitFor(() => expect(docOf(store, DOC_KEY)?.phase).toBe('idle'));
+    expect(FILE_NAME_HINT).toBe('The file name can have at most 32 characters, including the extension.');
+    expect(input()).toHaveAccessibleDescription(
+      'A .pdf, .docx, .png, .jpeg or .jpg file of at most 1 MB. ' + FILE_NAME_HINT,
+    );
+  });
+
+  it('a name too long: SPEC’s message, an offer of a shorter name, and one press (by keyboard) uploads it so', async () => {
+    const converted = () => calls.some((c) => c.method === 'POST' && c.path.startsWith('/api/pdf/'));
+    const calls = recordDocumentCalls({
+      'POST /api/presigned-url': { url: UPLOAD_URL, fields: UPLOAD_FIELDS },
+      'POST /api/upload': () => new HttpResponse(null, { status: 204 }),
+      'POST /api/pdf/document-answer/:key': { status: 'completed', message: '' },
+      'GET /api/pdf/document-answer/:key': () =>
+        HttpResponse.json({ status: converted() ? 'completed' : 'not_answered', message: '' }),
+      'GET /api/document-answer': () =>
+        HttpResponse.json(
+          converted() ? { [DOC_KEY]: { file_name: 'Personal-Statement-Maria-He.docx', file_size: 20 } } : {},
+        ),
+    });
+    const { store, user } = renderTabs();
+    await waitFor(() => expect(docOf(store, DOC_KEY)?.phase).toBe('idle'));
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    await user.upload(input(), fileOf('Personal-Statement-Maria-Hernandez.docx', 20, docx));
+
+    // SPEC's message on the field as ever; the offer names the shorter name before anything is sent.
+    await waitFor(() => expect(input()).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(FILE_MESSAGES.nameTooLong, { selector: '.form-error' })).toBeVisible();
+    const offer = screen.getByRole('button', { name: 'Upload as Personal-Statement-Maria-He.docx' });
+    expect(screen.getByText(/^You can upload it as/)).toHaveTextContent(
+      'You can upload it as Personal-Statement-Maria-He.docx instead. Only its name changes.',
+    );
+    // Announced: the error and what to do about it, in the polite status line; the input describes both.
+    expect(status()).toHaveTextContent(
+      `${FILE_MESSAGES.nameTooLong} You can upload it as Personal-Statement-Maria-He.docx instead.`,
+    );
+    expect(input()).toHaveAccessibleDescription(expect.stringContaining('Only its name changes.'));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    // The offer is the next stop after the input.
+    input().focus();
+    await user.tab();
+    expect(offer).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(status()).toHaveTextContent('Personal-Statement-Maria-He.docx was uploaded.'));
+    const upload = calls.find((c) => c.path === UPLOAD_URL);
+    expect(upload?.body).toContainEqual(['file', { file: 'Personal-Statement-Maria-He.docx', size: 20, type: docx }]);
+    expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/api/pdf/'))?.body).toEqual({
+      file_key: UPLOAD_FIELDS.key,
+      file_name: 'Personal-Statement-Maria-He.docx',
+    });
+    expect(screen.getByText(/^Uploaded file:/)).toHaveTextContent('Uploaded file: Personal-Statement-Maria-He.docx');
+    expect(screen.queryByRole('button', { name: /^Upload as/ })).not.toBeInTheDocument();
+    expect(input()).not.toHaveAttribute('aria-invalid');
+    expect(valuesOf(store)[DOC_KEY]).toBe(ANSWERED);
+  }, 15_000);
+
+  it('a name too long, then another file: the offer goes', async () => {
+    recordDocumentCalls({});
+    const { store, user } = renderTabs();
+    await waitFor(() => expect(docOf(store, DOC_KEY)?.phase).toBe('idle'));
+    await user.upload(input(), fileOf(`${'n'.repeat(29)}.docx`, 20, ''));
+    expect(await screen.findByRole('button', { name: `Upload as ${'n'.repeat(27)}.docx` })).toBeInTheDocument();
+    await user.upload(input(), fileOf('notes.txt', 20, 'text/plain'));
+    await waitFor(() => expect(screen.getByText(FILE_MESSAGES.wrongType, { selector: '.form-error' })).toBeVisible());
+    expect(screen.queryByRole('button', { name: /^Upload as/ })).not.toBeInTheDocument();
+    expect(status()).toHaveTextContent(FILE_MESSAGES.wrongType);
   });
 
   it('a failure: the message on the field and the error toast; the answer is cleared', async () => {

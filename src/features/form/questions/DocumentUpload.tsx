@@ -16,7 +16,13 @@ import {
   registerFile,
   formatFileSize,
 } from '../../documents';
-import { ANSWERED, DELETE_CONFIRM, DELETE_DIALOG_TITLE } from '../../../kernel/documents/messages';
+import {
+  ANSWERED,
+  DELETE_CONFIRM,
+  DELETE_DIALOG_TITLE,
+  FILE_NAME_HINT,
+  shortNameButton,
+} from '../../../kernel/documents/messages';
 import '../../documents/documents.css';
 
 /** '.png,.jpeg,.jpg,.pdf,.docx' (fileRules.ts's FILE_ACCEPT; not imported: its rules belong to the listeners' chunk). */
@@ -33,10 +39,13 @@ interface DocumentUploadProps {
  * A logged-in applicant's document question (SPEC §4 upload flow): the file input, the file the server holds with
  * its Delete button (confirmed in a dialog), the upload's progress and a polite status line. Choosing a file only
  * dispatches uploadRequested: the listeners check, upload, convert and poll (documentFlows.ts). A file rule's
- * message, or why an upload failed, shows on the field.
+ * message, or why an upload failed, shows on the field. The hint names the name's length limit (for every document
+ * question, here); a name too long comes with the offer to upload the same file under a shorter name, shown
+ * before anything is sent, right after the input in the tab order.
  */
 export function DocumentUpload({ question, messages: validation, required }: DocumentUploadProps) {
-  const { key, label, hint } = question;
+  const { key, label } = question;
+  const hint = question.hint ? `${question.hint} ${FILE_NAME_HINT}` : FILE_NAME_HINT;
   const dispatch = useAppDispatch();
   // Fetching the question's data shows nothing but aria-busy on the input (a tab switch is refused meanwhile,
   // SPEC §4): otherwise 'checking' looks like 'idle'.
@@ -60,6 +69,8 @@ export function DocumentUpload({ question, messages: validation, required }: Doc
   const fileId = `${key}-file`;
   const statusId = `${key}-status`;
   const progressId = `${key}-progress`;
+  const offerId = `${key}-offer`;
+  const offer = working ? null : doc.offer;
   const stored = doc.file ?? (answered ? { name: null, size: null } : null);
   const showStored = stored !== null && !working;
 
@@ -95,10 +106,14 @@ export function DocumentUpload({ question, messages: validation, required }: Doc
           {(doc.phase === 'converting' || doc.phase === 'deleting') && (
             <progress id={progressId} className="doc-progress" aria-label={doc.notice ?? 'Working on your file…'} />
           )}
-          {/* A failure's notice repeats the field's error: announced, not shown twice. */}
+          {/* A failure's notice repeats the field's error (and the offer): announced, not shown twice. */}
           <p
             id={statusId}
-            className={doc.notice !== null && doc.notice === doc.error ? 'doc-status form-sr-only' : 'doc-status'}
+            className={
+              offer !== null || (doc.notice !== null && doc.notice === doc.error)
+                ? 'doc-status form-sr-only'
+                : 'doc-status'
+            }
             role="status"
           >
             {doc.notice ?? ''}
@@ -147,9 +162,23 @@ export function DocumentUpload({ question, messages: validation, required }: Doc
         aria-invalid={messages.length > 0 || undefined}
         aria-disabled={working || undefined}
         aria-busy={checking || undefined}
-        aria-describedby={describe(key, hint, messages, ...(showStored ? [fileId] : []))}
+        aria-describedby={describe(key, hint, messages, ...(showStored ? [fileId] : []), ...(offer ? [offerId] : []))}
         onChange={onChange}
       />
+      {offer && (
+        <div className="doc-offer">
+          <p id={offerId} className="doc-offer-text">
+            You can upload it as <strong>{offer.name}</strong> instead. Only its name changes.
+          </p>
+          <button
+            type="button"
+            className="shell-btn shell-btn-small"
+            onClick={() => dispatch(uploadRequested({ key, ...offer }))}
+          >
+            {shortNameButton(offer.name)}
+          </button>
+        </div>
+      )}
     </FieldShell>
   );
 }
