@@ -73,6 +73,8 @@ describe('international phone numbers (typed with a leading +)', () => {
       value: '+123456789012345',
       caret: 16,
     });
+    // Typed before the '+': refused, the U.S. mask never reads it ('3+52 55 12' would be '(352) 551-2').
+    expect(applyPhoneEdit('+52 55 12', '3+52 55 12', 1)).toEqual({ value: '+52 55 12', caret: 0 });
     // A pasted number with letters in it is refused whole rather than changed.
     expect(applyPhoneEdit('', '+52 55 1234 5678 ext 9', 22)).toEqual({ value: '', caret: 0 });
   });

@@ -152,6 +152,8 @@ export function applyPhoneEdit(
     }
     return keptAsTyped(previous, raw, caret);
   }
+  // Typed before the '+' of an international number: refused, never re-read by the U.S. mask.
+  if (isInternationalPhone(previous) && raw.includes('+')) return refused(previous, raw, caret);
   // The mask would cut digits the field already held (its '+' just deleted, or a long number kept as typed).
   if (overflowsUsMask(raw) && (isInternationalPhone(previous) || overflowsUsMask(previous))) {
     return keptAsTyped(previous, raw, caret);
