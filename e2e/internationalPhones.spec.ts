@@ -103,7 +103,11 @@ for (const width of [390, 1280]) {
     test('a bad number from abroad is flagged when the field is left and at Submit', async ({ page }) => {
       test.setTimeout(90_000);
       await newLoggedInApplicant(page.request, `intl-bad-${width}`);
-      const answers = { ...completeApplication(), first_name: 'Ngozi', last_name: 'Okafor' };
+      const answers: Record<string, string | boolean> = {
+        ...completeApplication(),
+        first_name: 'Ngozi',
+        last_name: 'Okafor',
+      };
       expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
       await page.goto('/about');
       await expect(heading(page, 'About You')).toBeVisible();
