@@ -3,7 +3,8 @@
  * - after an answer changes or is cleared, answers of questions and sections that became hidden are cleared
  *   (conditions.ts keysToClear: hidden questions, condition groups, conditional dropdowns);
  * - while the application is being validated, the changed field and its dependants are revalidated and their
- *   messages replaced in state.answers.errors; a date is checked on every change (SPEC §5).
+ *   messages replaced in state.answers.errors; a date is checked on every change (SPEC §5);
+ * - a phone's {key}_e164 companion is set or cleared with its typed value (validation.ts phoneCompanionSynced).
  *
  * This file sits in the app's first download (the store registers it), so the form logic and yup are imported
  * on demand: conditions.ts with the definition (already there once a form page is shown), schema.ts when needed.
@@ -70,6 +71,13 @@ export function addFormListeners(startListening: AppStartListening) {
         const current = listenerApi.getState().answers.values;
         const toClear = keysToClear(previous, next).filter((key) => current[key] === next[key]);
         if (toClear.length > 0) listenerApi.dispatch(answersCleared(toClear));
+      }
+
+      // A phone's E.164 companion follows its typed value (libphonenumber comes with the validation).
+      const phones = changed.filter((key) => entryByKey(key)?.question.type === 'phone');
+      if (phones.length > 0) {
+        const { phoneCompanionSynced } = validation ?? (await loadValidation());
+        for (const key of phones) phoneCompanionSynced(listenerApi, key);
       }
 
       // While validating every change is checked; before that, dates only.

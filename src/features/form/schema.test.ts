@@ -144,6 +144,42 @@ describe('phones', () => {
     );
   });
 
+  // Typed with '+': libphonenumber's rules (complete metadata), with the same messages as U.S. numbers.
+  it.each([
+    ['+52 55 1234 5678', true],
+    ['+525512345678', true],
+    ['+44 20 7946 0958', true],
+    ['+33 6 12 34 56 78', true],
+    ['+1 212 555 0100', true],
+    ['+52 55 12', false],
+    ['+44 20 7946 095', false],
+    ['+1 112 555 0100', false],
+    ['+999 123 4567', false],
+    ['+', false],
+    ['+52 55 1234 5678 ext 9', false],
+  ])('international %s valid: %s', (value, valid) => {
+    expect(errorsOf('phone_home', { phone_home: value })).toEqual(
+      valid ? [] : ['Please enter a valid home phone number.'],
+    );
+    expect(errorsOf('phone_mobile', { phone_mobile: value })).toEqual(
+      valid ? [] : ['Please enter a valid cell phone number.'],
+    );
+    expect(errorsOf('parent_phone', { parent_phone: value })).toEqual(
+      valid ? [] : ['Parent 1/Guardian 1: Please enter a valid phone number.'],
+    );
+    expect(errorsOf('parent_2_phone', { parent_2_phone: value })).toEqual(
+      valid ? [] : ['Parent 2/Guardian 2: Please enter a valid phone number.'],
+    );
+  });
+
+  it('a valid international cell counts for the text-message opt-in; a bad one is flagged, not missing', () => {
+    const answers = { phone_home: '', optin_sms_ind: true };
+    expect(errorsOf('phone_mobile', { ...answers, phone_mobile: '+44 7911 123456' })).toEqual([]);
+    expect(errorsOf('phone_mobile', { ...answers, phone_mobile: '+44 7911' })).toEqual([
+      'Please enter a valid cell phone number.',
+    ]);
+  });
+
   const either = 'Please enter either a home phone or cell phone number.';
   const sms = 'A cell phone number is required to receive text message updates.';
   it.each<[string, Record<string, AnswerValue | undefined>, string[], string[]]>([

@@ -13,8 +13,10 @@ import { isAnswered, isEntryVisible, evaluate } from '../../kernel/form/conditio
 import { baseKey, entryByKey, FORM_PAGES_DEFINITION, indexDefinition } from '../../kernel/form/definition';
 import { checksOf } from '../../kernel/form/definition/checks';
 import { FORM_MESSAGES, fillMessage } from '../../kernel/form/definition/messages';
+import { isInternationalPhone } from '../../kernel/form/phones';
 import type { Answers, AnswerValue, LeafQuestion, Page, PageId, Rule } from '../../kernel/form/definition/types';
 import { conditionKeys, type QuestionEntry } from '../../kernel/form/definition/walk';
+import { internationalE164 } from './phoneNumbers';
 
 export interface ValidationContext {
   answers: Answers;
@@ -28,7 +30,7 @@ type Value = AnswerValue | undefined;
 /* The checks                                                                                                          */
 /* ------------------------------------------------------------------------------------------------------------------ */
 
-/** (xxx) xxx-xxxx, the area code and the exchange starting 2-9 (SPEC §5). */
+/** (xxx) xxx-xxxx, the area code and the exchange starting 2-9 (SPEC §5): a U.S. number, typed without '+'. */
 export const PHONE_PATTERN = /^\([2-9]\d{2}\) [2-9]\d{2}-\d{4}$/;
 /** 3-2-4 digits with hyphens (SPEC §3). */
 export const SSN_PATTERN = /^\d{3}-\d{2}-\d{4}$/;
@@ -66,6 +68,8 @@ function ruleMessage(rule: Rule, value: Value, ctx: ValidationContext): string |
     case 'minLength':
       return text.length >= rule.min ? null : rule.message;
     case 'phone':
+      // A number typed with '+' is international: libphonenumber's rules, the field's own message (SPEC §5).
+      if (isInternationalPhone(text)) return internationalE164(text) ? null : rule.message;
       return PHONE_PATTERN.test(text) ? null : rule.message;
     case 'email':
       return isValidEmail(text) ? null : rule.message;

@@ -5,7 +5,9 @@
  */
 import { validateAnswers, validateField, validateFormat, type ValidationErrors } from './schema';
 import { entryByKey } from '../../kernel/form/definition';
-import { formatErrorsChanged } from '../answers';
+import { e164Key } from '../../kernel/form/phones';
+import { answerChanged, answersCleared, formatErrorsChanged } from '../answers';
+import { internationalE164 } from './phoneNumbers';
 import type { AppDispatch, RootState } from '../../app/store';
 import type { Answers } from '../../kernel/form/definition/types';
 
@@ -75,4 +77,19 @@ export function recheckFormats({ dispatch, getState }: StoreApi, keys: readonly 
 export function fieldLeftChecked(api: StoreApi, key: string) {
   const entry = entryByKey(key);
   if (entry) recheckFormats(api, entry.question.type === 'monthYear' ? entry.answerKeys : [key]);
+}
+
+/**
+ * A phone's {key}_e164 companion follows what was typed: the E.164 form of a valid international number ('+52 55
+ * 1234 5678' → '+525512345678'), else no companion (a U.S. number, a bad or emptied one). It is an answer like any
+ * other, so the outbox saves it with the typed value.
+ */
+export function phoneCompanionSynced({ dispatch, getState }: StoreApi, key: string) {
+  const values = getState().answers.values;
+  const typed = values[key];
+  const e164 = typeof typed === 'string' ? internationalE164(typed) : null;
+  const companion = e164Key(key);
+  if (e164 !== null) {
+    if (values[companion] !== e164) dispatch(answerChanged({ key: companion, value: e164 }));
+  } else if (companion in values) dispatch(answersCleared([companion]));
 }

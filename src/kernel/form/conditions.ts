@@ -6,6 +6,7 @@
  * UI state (their own slices); the renderer applies them on top.
  */
 import { DESC_SUFFIX, FORM_PAGES_DEFINITION } from './definition';
+import { e164Key } from './phones';
 import type {
   Answers,
   AnswerValue,
@@ -174,7 +175,7 @@ const norm = (value: Value) => (value === undefined ? '' : value);
 
 /**
  * The answer keys to clear after the answers went from `previous` to `next` (SPEC §4), with their {key}_desc
- * companions, only those that hold something:
+ * (and a phone's {key}_e164) companions, only those that hold something:
  * - a hidden question or section clears its answers (and a hidden section its `clears` list);
  * - in a condition group only the first true branch keeps its answers (the others' questions are hidden);
  * - a conditional dropdown whose controlling answer changed clears its value, unless that value was set in the
@@ -186,7 +187,7 @@ export function keysToClear(previous: Answers, next: Answers, pages: readonly Pa
   const current: Record<string, Value> = { ...next };
   const cleared: string[] = [];
   const clear = (key: string) => {
-    for (const k of [key, `${key}${DESC_SUFFIX}`]) {
+    for (const k of [key, `${key}${DESC_SUFFIX}`, e164Key(key)]) {
       if (isAnswered(current[k])) {
         cleared.push(k);
         delete current[k];

@@ -31,7 +31,10 @@ export function MaskedInput({ mask, value, onValueChange, type = 'text', ...rest
         const input = event.target;
         const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
         const direction = inputType.endsWith('Forward') ? 'forward' : 'backward';
-        const edit = applyMask(mask, value, input.value, input.selectionStart ?? input.value.length, direction);
+        const caretAt = input.selectionStart ?? input.value.length;
+        const edit = mask.edit
+          ? mask.edit(value, input.value, caretAt, direction)
+          : applyMask(mask, value, input.value, caretAt, direction);
         if (edit.value === value) {
           // Nothing changed (a letter, an 11th digit): React puts the value back; keep the caret where it was.
           input.value = edit.value;

@@ -396,6 +396,14 @@ describe('phone', () => {
     expect(valuesOf(store).phone_home).toBe('(555) 010-142');
   });
 
+  it('keeps a number typed with + as typed (an international number), refusing letters', async () => {
+    const { store, user } = renderQuestion(question);
+    const input = screen.getByRole('textbox', { name: 'Home Phone' });
+    await user.type(input, '+52 55 1234x 5678');
+    expect(input).toHaveValue('+52 55 1234 5678');
+    expect(valuesOf(store).phone_home).toBe('+52 55 1234 5678');
+  });
+
   it('keeps the caret by its digit when editing in the middle', async () => {
     const { user } = renderQuestion(question, { state: formState({ values: { phone_home: '(555) 010-0142' } }) });
     const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Home Phone' });

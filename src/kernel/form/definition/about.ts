@@ -23,6 +23,7 @@ import {
   text,
   yesNo,
 } from './builders';
+import { PHONE_HINT } from '../phones';
 import { FORM_MESSAGES } from './messages';
 import { parentSection, STATES_BY_COUNTRY } from './parent';
 import type { Option, Page } from './types';
@@ -127,11 +128,11 @@ export const ABOUT_PAGE: Page = {
       description: 'Please give a home phone or a cell phone number (or both).',
       questions: [
         phone('phone_home', 'Home Phone', {
-          hint: 'Format: (xxx) xxx-xxxx',
+          hint: PHONE_HINT,
           rules: [{ kind: 'phone', message: FORM_MESSAGES.homePhone }],
         }),
         phone('phone_mobile', 'Cell Phone', {
-          hint: 'Format: (xxx) xxx-xxxx',
+          hint: PHONE_HINT,
           rules: [
             { kind: 'phone', message: FORM_MESSAGES.cellPhone },
             { kind: 'required', when: smsOptIn, message: FORM_MESSAGES.smsNeedsCell },

@@ -3,6 +3,7 @@
  * (SPEC §3). One declaration serves both, so they cannot drift apart.
  */
 import { dependentDropdown, dropdown, equals, labelled, notEquals, phone, text, yesNo } from './builders';
+import { PHONE_HINT } from '../phones';
 import { parentEmailMessage, parentPhoneMessage } from './messages';
 import type { Option, Section } from './types';
 
@@ -57,7 +58,7 @@ export function parentSection(prefix: string, title: string, id: string): Sectio
       text(k('last_name'), 'Last Name'),
       text(k('email_address'), 'Email Address', { rules: [{ kind: 'email', message: parentEmailMessage(title) }] }),
       phone(k('phone'), 'Phone Number', {
-        hint: 'Format: (xxx) xxx-xxxx',
+        hint: PHONE_HINT,
         rules: [{ kind: 'phone', message: parentPhoneMessage(title) }],
       }),
       dropdown(k('phone_type'), 'Phone Type', PHONE_TYPES),

@@ -174,7 +174,10 @@ export interface MonthYearQuestion extends QuestionBase {
   years: Extract<OptionSource, { source: 'years' }>;
 }
 
-/** A US phone number typed as (xxx) xxx-xxxx; the input auto-formats. */
+/**
+ * A US phone number typed as (xxx) xxx-xxxx (the input auto-formats), or an international one typed with a leading
+ * '+', kept as typed, with its E.164 form in the {key}_e164 companion (kernel/form/phones.ts).
+ */
 export interface PhoneQuestion extends QuestionBase {
   type: 'phone';
 }
