@@ -133,7 +133,9 @@ for (const width of [390, 1280]) {
       await cell.fill('2125550123');
       await back.click();
       await expect(heading(page, 'Check your answers')).toBeVisible();
-      await expect(page).toHaveURL(/\/check-answers$/);
+      // Back at the section left (the cell phone's), not at the top of the check.
+      await expect(page).toHaveURL(/\/check-answers#check-section-phone$/);
+      await expect(page.getByRole('heading', { level: 3, name: 'Phone' })).toBeFocused();
       await expect(issues).toHaveCount(0);
       await expectOnServer(page.request, { phone_mobile: '(212) 555-0123' });
 

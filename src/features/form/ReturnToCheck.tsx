@@ -1,7 +1,7 @@
 import { useAppDispatch } from '../../shared/hooks';
 import { navigationRequested } from '../../shared/events';
 import { PATHS } from '../../kernel/paths';
-import { checkSectionAnchor } from './check/sections';
+import { checkSectionAnchor } from './check/anchors';
 
 export const RETURN_TO_CHECK = 'Save and return to Check your answers';
 

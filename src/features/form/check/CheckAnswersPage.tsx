@@ -9,7 +9,8 @@ import { CheckModeContext, type CheckMode, type FromCheckState } from '../render
 import { OnlyAnsweredContext, type IsAnswered } from '../renderer/onlyAnswered';
 import { isAnswered } from '../renderer/answered';
 import { CheckRow, Chosen } from './CheckRow';
-import { checkSectionAnchor, sectionAnswerCount } from './sections';
+import { checkSectionAnchor } from './anchors';
+import { sectionAnswerCount } from './sections';
 import type { Page, Question, Section } from '../../../kernel/form/definition/types';
 import type { StudentAnswers } from '../../answers';
 import { useSectionVisible } from '../renderer/hooks';

@@ -2,9 +2,6 @@ import { FORM_PAGES_DEFINITION, indexDefinition, type QuestionEntry } from '../.
 import { isAnswered, isEntryVisible } from '../../../kernel/form/conditions';
 import type { Answers, Section } from '../../../kernel/form/definition/types';
 
-/** The id of a section's heading on Check your answers: the return from that section's Change lands there. */
-export const checkSectionAnchor = (section: Pick<Section, 'id'>) => `check-section-${section.id}`;
-
 let bySection: Map<string, QuestionEntry[]> | undefined;
 const entriesOf = (section: Section): readonly QuestionEntry[] => {
   if (!bySection) {
