@@ -11,7 +11,7 @@
  * disk (ext4), 3.4–55.7 ms in memory.
  */
 import fs from 'node:fs';
-import { startPostgresCluster } from '../server/test/support/postgresCluster';
+import { startPostgresCluster } from '../testing/postgresCluster';
 import { log } from './common';
 
 export interface BenchPostgres {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { SERVER_START_ARGS, serverChildPids } from '../../scripts/serverCommand.mjs';
 import { allListeningLine, oneOfLine } from '../src/processes';
 import { latestCode, PASSWORD } from './helpers';
-import { freePort } from './support/freePort';
+import { freePort } from '../../testing/freePort';
 
 /**
  * SERVER_PROCESSES on PostgreSQL (server/src/processes.ts): the server as `npm start` runs it, with two processes
