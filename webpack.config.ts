@@ -262,11 +262,8 @@ function writeShells(clientDir: string) {
         // The app's own scripts (webpack's initial chunks) and the route's lazy chunks are fetched and run after
         // the shell has painted (SHELL_START_SCRIPT), none of them preloaded: a script fetched by its own element
         // is compiled by the browser on another thread while it downloads, one preloaded and complete before its
-        // element exists is compiled on the main thread when it runs. The vendor chunk, preloaded, took 34–38 ms
-        // of one main-thread task to compile on a two-core host (a long task of ~140 ms on a phone four times
-        // slower); fetched by its element, 9 ms. Lighthouse's /about TBT at 4.12×, medians of three runs in alternate
-        // rounds: 103, 89, 109 and 76 ms with the preload, 30, 5 and 43 ms without (a fourth round without it, 769
-        // ms, fell in a slow spell of the host); /login's stayed within its noise; LCP, the shell's, unchanged.
+        // element exists is compiled on the main thread when it runs: the preloaded vendor chunk was a long task
+        // on a slow phone, and /about's Lighthouse TBT fell without the preload (figures: bench/HISTORY.md).
         const appScripts = [...index.matchAll(APP_SCRIPT)].map((m) => m[1]);
         const jsGroups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
         const cssGroups = JSON.parse(read('chunk-group-css.json')) as Record<string, string[]>;

@@ -1,10 +1,10 @@
 /**
  * The real server for the bench: server/src/main.ts in a child Node process (so its RSS can be read from
  * /proc/<pid>/status), on a fresh database in a temp DATA_DIR, on loopback port 3200 (the e2e suite uses 3100/3101
- * and .e2e-data). Applicants are made through the API: sign up, the code from the outbox (quoted-printable .eml),
+ * and .e2e-data). Applicants are made through the API: sign up, the code from the outbox (testing/mail.ts),
  * confirm, log in. And the production build it serves (buildSpa).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,7 +16,9 @@ import { loadConfig } from '../server/src/config';
 import { allListeningLine } from '../server/src/processes';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import type { AnswerValue } from '../src/kernel/form/definition/types';
-import { SERVER_START_ARGS, serverChildPids, withoutDeploymentSettings } from '../scripts/serverCommand.mjs';
+import { serverChildPids, withoutDeploymentSettings } from '../scripts/serverCommand.mjs';
+import { confirmationCode, waitForMail } from '../testing/mail';
+import { answers, launch, untilReady } from '../testing/serverProcess';
 import { log, ROOT, sleep } from './common';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT || 3200);
@@ -117,29 +119,11 @@ function serverRssKib(pid: number): number | null {
   return each.every((kib) => kib === null) ? null : each.reduce<number>((sum, kib) => sum + (kib ?? 0), 0);
 }
 
-/** Decodes the quoted-printable bodies nodemailer writes. */
-export function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /** The newest confirmation code mailed to `to` (waits for the mail: it is written just after the answer). */
-export async function mailedCode(outboxDir: string, to: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (fs.existsSync(outboxDir)) {
-      const mails = fs
-        .readdirSync(outboxDir)
-        .sort()
-        .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8'))
-        .filter((text) => text.includes(to))
-        .map(decodeQuotedPrintable)
-        .filter((text) => text.includes(`To: ${to}`));
-      const code = mails.at(-1)?.match(/confirmation code is (\d{6})/)?.[1];
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`No confirmation code mailed to ${to} in ${outboxDir}`);
-    await sleep(50);
-  }
+export function mailedCode(outboxDir: string, to: string, timeoutMs = 15_000): Promise<string> {
+  return waitForMail(`confirmation code mailed to ${to} in ${outboxDir}`, () => confirmationCode(outboxDir, to), {
+    timeoutMs,
+  });
 }
 
 export const uniqueUsername = (label: string) => `bench-${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -325,7 +309,7 @@ function answersOn(port: number): Promise<boolean> {
   });
 }
 
-/** Starts server/src/main.ts (node --import tsx: the child is the server itself) and waits until it answers. */
+/** Starts server/src/main.ts as npm start does (testing/serverProcess.ts) and waits until it answers. */
 export async function startServer(options: ServerOptions & { dataDir: string }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   // A server left running by an interrupted run would answer in this one's place, on another database.
@@ -335,57 +319,23 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
   const env = serverEnv(options);
   // The processes it runs, as its own config counts them (with several, a primary supervises them).
   const processes = loadConfig(env).serverProcesses;
-  const child: ChildProcess = spawn(process.execPath, SERVER_START_ARGS, {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) =>
-    child.on('exit', (code) => {
-      exited = code;
-      resolve();
-    }),
-  );
-
+  const launched = launch({ env, killAfterMs: 10_000, keepChars: 4000 });
   const server: RunningServer = {
     baseUrl,
-    pid: child.pid ?? -1,
+    pid: launched.pid,
     dataDir: options.dataDir,
     outboxDir: path.join(options.dataDir, 'outbox'),
-    rssKib: () => (child.pid ? serverRssKib(child.pid) : null),
+    rssKib: () => (launched.pid > 0 ? serverRssKib(launched.pid) : null),
     processes,
-    output: () => output,
-    async stop() {
-      if (exited !== undefined) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exit;
-      clearTimeout(timer);
-    },
+    output: launched.output,
+    stop: launched.stop,
   };
-
   // With several processes the first answers before the others listen: wait for the primary's line (main.ts).
-  const allListening = () => processes === 1 || output.includes(allListeningLine(processes));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`The server exited (code ${exited}) before it answered:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/profile`);
-      if (res.status === 401 && allListening()) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await server.stop();
-      throw new Error(`The server did not answer on ${baseUrl} within 90 s:\n${output}`);
-    }
-    await sleep(200);
-  }
+  const allListening = () => processes === 1 || launched.output().includes(allListeningLine(processes));
+  await untilReady(
+    launched,
+    `The server on ${baseUrl}`,
+    async () => (await answers(`${baseUrl}/api/profile`, 401)) && allListening(),
+  );
+  return server;
 }

@@ -4,7 +4,6 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { CpuCalibration } from './cpuCalibration';
 
 /** The repository root (bench/ sits in it). */
 export const ROOT = path.resolve(__dirname, '..');
@@ -103,6 +102,16 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 const started = Date.now();
 export function log(message: string) {
   process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+}
+
+/** The CPU slowdown a browser area runs at (measured by bench/cpuCalibration.ts). */
+export interface CpuCalibration {
+  /** The slowdown the area ran at (Lighthouse's cpuSlowdownMultiplier, CDP Emulation.setCPUThrottlingRate). */
+  slowdown: number;
+  /** The host's benchmarkIndex samples (none when BENCH_CPU_SLOWDOWN fixed the slowdown). */
+  hostIndexes: number[];
+  /** The slowdown and how it was set, a sentence for the report. */
+  how: string;
 }
 
 /** An area's data plus the budget checks it produced. */

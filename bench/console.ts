@@ -23,18 +23,13 @@ import { exportCsv } from '../server/src/staff/applicants/export';
 import { listApplicants, type ListQuery } from '../server/src/staff/applicants/list';
 import { applicantDetail } from '../server/src/staff/applicants/service';
 import { STAFF_API, STAFF_PATHS } from '../src/kernel/staff/paths';
-import {
-  decodeQuotedPrintable,
-  fetchPastShedding,
-  makeDataDir,
-  serverEnv,
-  startServer,
-  type RunningServer,
-} from './appServer';
+import { enrolmentLink, waitForMail } from '../testing/mail';
+import { totpCode } from '../testing/totp';
+import { fetchPastShedding, makeDataDir, serverEnv, startServer, type RunningServer } from './appServer';
 import type { Response } from '@playwright/test';
 import { benchContext, launchBrowser } from './browser';
 import { BUDGETS } from './budgets';
-import { check, log, percentile, round, sleep, withTimeout, type AreaOutput, type Check } from './common';
+import { check, log, percentile, round, withTimeout, type AreaOutput, type Check } from './common';
 
 /** Applicants seeded (the issue's deadline night). BENCH_CONSOLE_APPLICANTS to try another size. */
 export const CONSOLE_APPLICANTS = Number(process.env.BENCH_CONSOLE_APPLICANTS || 50_000);
@@ -93,25 +88,13 @@ function misspell(name: string): string {
   return name.slice(0, at) + name.slice(at + 1);
 }
 
-/** The enrolment link mailed to `to` (the outbox's .eml files). */
+/** The enrolment link's token mailed to `to` (testing/mail.ts reads the outbox). */
 async function mailedEnrolToken(outboxDir: string, to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    if (fs.existsSync(outboxDir)) {
-      for (const file of fs.readdirSync(outboxDir).sort().reverse()) {
-        const text = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, file), 'utf8'));
-        const token = text.includes(`To: ${to}`) && text.match(/\/staff\/enrol\?token=([A-Za-z0-9_-]+)/)?.[1];
-        if (token) return token;
-      }
-    }
-    await sleep(100);
-  }
-  throw new Error(`No enrolment link mailed to ${to}`);
-}
-
-/** The six-digit code an authenticator shows for the key. */
-async function totpCode(key: string): Promise<string> {
-  const { Secret, TOTP } = await import('otpauth');
-  return new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')) }).generate();
+  const link = await waitForMail(`enrolment link mailed to ${to}`, () => enrolmentLink(outboxDir, to), {
+    timeoutMs: 10_000,
+    intervalMs: 100,
+  });
+  return new URL(link).searchParams.get('token')!;
 }
 
 /** Enrols the admin through the API (the link's token, a password, a code): the staff session cookie. */
@@ -131,7 +114,7 @@ async function enrol(server: RunningServer): Promise<string> {
     token,
     password: STAFF_PASSWORD,
     confirm_password: STAFF_PASSWORD,
-    code: await totpCode(secret),
+    code: totpCode(secret),
   });
   const cookie = finished.headers.getSetCookie().find((c) => /^(__Host-)?staff_sid=/.test(c));
   if (!cookie) throw new Error('enrolment set no staff session cookie');

@@ -18,7 +18,7 @@
 // Lighthouse's own benchmark (it has no exports map: the file is its public page function, as Lighthouse runs it).
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { benchContext, launchBrowser } from './browser';
-import { log, median, round, sleep } from './common';
+import { log, median, round, sleep, type CpuCalibration } from './common';
 
 /** Lighthouse's default CPU slowdown (mobile, simulated throttling). */
 export const LIGHTHOUSE_DEFAULT_SLOWDOWN = 4;
@@ -29,15 +29,6 @@ export const PHONE_INDEX = HIGH_END_DESKTOP_INDEX / LIGHTHOUSE_DEFAULT_SLOWDOWN;
 /** Samples per calibration (each about a second of benchmark), PAUSE_MS apart: the host's speed moves by the second. */
 const SAMPLES = 9;
 const PAUSE_MS = 1_000;
-
-export interface CpuCalibration {
-  /** The slowdown the area ran at (Lighthouse's cpuSlowdownMultiplier, CDP Emulation.setCPUThrottlingRate). */
-  slowdown: number;
-  /** The host's benchmarkIndex samples (none when BENCH_CPU_SLOWDOWN fixed the slowdown). */
-  hostIndexes: number[];
-  /** The slowdown and how it was set, a sentence for the report. */
-  how: string;
-}
 
 /** The slowdown that makes a phone of PHONE_INDEX of a host of this benchmarkIndex (never below 1: no speed-up). */
 export function slowdownFor(hostIndex: number): number {

@@ -17,7 +17,7 @@ import { inspectUpload } from '../server/src/documents/inspect';
 import { buildApplicationPdf } from '../server/src/pdf/build';
 import { printableApplication } from '../server/src/pdf/outline';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
-import * as files from '../server/test/fixtures/files';
+import * as files from '../testing/files';
 import { BUDGETS } from './budgets';
 import { check, round, type AreaOutput } from './common';
 

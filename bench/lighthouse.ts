@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BUDGETS } from './budgets';
 import { check, CHROMIUM, CHROMIUM_FLAGS, log, median, OUT_DIR, round, type AreaOutput, type Check } from './common';
-import type { CpuCalibration } from './cpuCalibration';
+import type { CpuCalibration } from './common';
 
 export interface LighthouseTarget {
   name: string;

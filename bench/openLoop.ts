@@ -16,7 +16,7 @@
  */
 import net from 'node:net';
 import { LOAD_TIMEOUT_S, percentile, round, sleep } from './common';
-import type { LoadRun, LoadSpec } from './server';
+import type { LoadRun, LoadSpec } from './load';
 
 /** A run's figures as autocannon's (reqPerSec: answers per second, below the target when the server fell behind). */
 export interface OpenLoopRun extends LoadRun {

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL the bench measures the server and the staff console on: DATABASE_URL's when it is set; otherwise a
  * throwaway cluster of the bench's own, started as the multi-instance tests start theirs
- * (server/test/support/postgresCluster.ts: Debian's binaries, installed when missing; fsync off), so that
+ * (testing/postgresCluster.ts: Debian's binaries, installed when missing; fsync off), so that
  * `npm run bench` alone measures both databases. BENCH_POSTGRES=off measures PGlite only.
  *
  * The bench's own cluster keeps its files in memory (/dev/shm) when the machine has it. What the bench compares on
@@ -11,7 +11,7 @@
  * disk (ext4), 3.4–55.7 ms in memory.
  */
 import fs from 'node:fs';
-import { startPostgresCluster } from '../server/test/support/postgresCluster';
+import { startPostgresCluster } from '../testing/postgresCluster';
 import { log } from './common';
 
 export interface BenchPostgres {

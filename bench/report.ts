@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BundleResult } from './bundle';
 import type { ConsoleResult } from './console';
 import { kib, NOISY_LOAD, table, type Check } from './common';
-import type { CpuCalibration } from './cpuCalibration';
+import type { CpuCalibration } from './common';
 import type { DocumentTiming } from './documents';
 import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';

@@ -43,6 +43,7 @@ import {
 import os from 'node:os';
 import { BUDGETS } from './budgets';
 import { check, LOAD_TIMEOUT_S, log, round, type AreaOutput, type Check } from './common';
+import type { LoadRun, LoadSpec } from './load';
 import { BARE_ROUTE, startBareRoute } from './bareRoute';
 import { applicantsText, DEADLINE_SAVE_INTERVAL_S } from './capacity';
 import { measureStatement, withSaveDatabase, type BenchDatabase, type StatementRate } from './dbRate';
@@ -77,23 +78,6 @@ const shareOf = (rounds: Round[], ratio: (r: Round) => number) =>
     3,
   );
 export const CEILING_ROUTE = 'GET /api/profile without a session (401)';
-
-export interface LoadRun {
-  route: string;
-  connections: number;
-  seconds: number;
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  maxMs: number;
-  /** Responses other than the expected status, plus connection errors and timeouts. */
-  errors: number;
-  /** Of which: connection errors and requests that got no answer within 10 s. */
-  connectionErrors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-}
 
 export interface LoadLevel {
   connections: number;
@@ -159,15 +143,6 @@ export const serverAreaTimeoutMs = (seconds: number, databases: number, capacity
   (3 * 60_000 +
     1.2 * ((2 + 3 * ROUNDS) * CONNECTION_LEVELS.length) * seconds * 1000 +
     capacityTimeoutMs(capacityStepSeconds));
-
-export interface LoadSpec {
-  route: string;
-  method: 'GET' | 'PUT';
-  path: string;
-  body?: string;
-  cookies?: string[];
-  expectedStatus: number;
-}
 
 function load(
   server: Pick<RunningServer, 'baseUrl'>,

@@ -27,7 +27,7 @@ import {
 import { check, LOAD_TIMEOUT_S, log, round, type Check } from './common';
 import type { BenchDatabase } from './dbRate';
 import { openLoop } from './openLoop';
-import type { LoadSpec } from './server';
+import type { LoadSpec } from './load';
 
 /**
  * Each search starts at this share of the route's own closed-loop rate at the same sessions (autocannon, measured

@@ -33,7 +33,7 @@ import {
 import { launchBrowser, loggedInContext, openAbout } from './browser';
 import { BUDGETS } from './budgets';
 import { check, log, mean, percentile, round, sleep, type AreaOutput } from './common';
-import type { CpuCalibration } from './cpuCalibration';
+import type { CpuCalibration } from './common';
 
 export const KEYSTROKES = 200;
 /** The fields to type in, in this order of preference (the first 10 that are text inputs on the page). */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WCAG } from './axe';
 import AxeBuilder from '@axe-core/playwright';
+import { decodeQuotedPrintable, outboxFiles } from '../testing/mail';
 
 /** The server's outbox is `$DATA_DIR/outbox`; every .eml below this folder is read (E2E_OUTBOX moves it). */
 const OUTBOX = path.resolve(process.env.E2E_OUTBOX || '.e2e-data');
@@ -17,22 +18,11 @@ let counter = 0;
 /** A fresh address per test and run: the server's database survives between the tests of one run. */
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${(counter += 1)}@example.com`;
 
-/** Quoted-printable, as nodemailer writes the outbox: soft line breaks `=\n`, then `=XX` bytes. */
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
 /** The newest outbox mail addressed to `email` whose body matches `pattern`: the first capture group. */
 function newestMatch(email: string, pattern: RegExp): string | undefined {
-  if (!fs.existsSync(OUTBOX)) return undefined;
-  const mails = fs
-    .readdirSync(OUTBOX, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => path.join(OUTBOX, name))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a));
+  const mails = outboxFiles(OUTBOX, { recursive: true }).sort(
+    (a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a),
+  );
   for (const file of mails) {
     const mail = decodeQuotedPrintable(fs.readFileSync(file, 'utf8'));
     const to = /^To:\s*(.*)$/im.exec(mail)?.[1] ?? '';

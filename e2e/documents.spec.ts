@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import { afterMotion } from './motion';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { essayDocx, executable, pdfText, png } from '../server/test/fixtures/files';
-import { pdfToText } from '../server/test/fixtures/poppler';
+import { essayDocx, executable, pdfText, png } from '../testing/files';
+import { pdfToText } from '../testing/poppler';
 import { expectOnServer, newLoggedInApplicant, serverAnswers } from './account';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 

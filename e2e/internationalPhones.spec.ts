@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
-import { pageTexts } from '../server/test/fixtures/poppler';
+import { pageTexts } from '../testing/poppler';
 import { FORM_MESSAGES, parentPhoneMessage } from '../src/kernel/form/definition/messages';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { PHONE_HINT } from '../src/kernel/form/phones';

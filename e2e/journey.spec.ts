@@ -4,7 +4,7 @@ import { afterMotion } from './motion';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { SITE_NAME } from '../src/kernel/partner';
 import { UNDO_TOAST_MS } from '../src/kernel/constants';
-import { png } from '../server/test/fixtures/files';
+import { png } from '../testing/files';
 import { expectOnServer, newLoggedInApplicant } from './account';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { essayDocx } from '../server/test/fixtures/files';
+import { essayDocx } from '../testing/files';
 import { expectOnServer, newLoggedInApplicant } from './account';
 
 const KEY = 'personal_statement_doc';

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { WCAG } from './axe';
 import AxeBuilder from '@axe-core/playwright';
-import { pdfText } from '../server/test/fixtures/files';
+import { pdfText } from '../testing/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { newLoggedInApplicant } from './account';

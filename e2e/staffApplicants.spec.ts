@@ -10,7 +10,7 @@
 import { expect, request as playwrightRequest, test, type Download, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { parse } from 'csv-parse/sync';
-import { png } from '../server/test/fixtures/files';
+import { png } from '../testing/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { enrolLink, mailTo, startStaffServer, totp, type StaffServer } from './staffServer';
 

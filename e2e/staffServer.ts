@@ -1,14 +1,16 @@
 /**
  * The staff console's e2e server, started by its spec (not by playwright.config.ts): the admin CLI must add the
  * first admins before the server opens the embedded database (one process owns PGlite), and single sign-on needs
- * the test OpenID provider (server/test/support/oidcProvider.ts) running first. Fresh DATA_DIR each run.
+ * the test OpenID provider (testing/oidcProvider.ts) running first. Fresh DATA_DIR each run.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
-import { freePort } from '../server/test/support/freePort';
+import { freePort } from '../testing/freePort';
+import { enrolmentLink, outbox } from '../testing/mail';
+import { answers, launch, untilReady, type Launched } from '../testing/serverProcess';
+import { totpCode, wrongTotpCode } from '../testing/totp';
 
 const NODE = path.resolve('node_modules/.bin/node');
 /** Each spec's server its own data directory (the staff spec's is .e2e-data/staff). */
@@ -24,58 +26,20 @@ export interface StaffServer {
   stop: () => Promise<void>;
 }
 
-/** Starts a program with Node 24 and tsx; resolves once `ready` matches a line it printed. */
-function startProgram(
+/** Starts a program with Node 24 and tsx; resolves once `ready` matches a line it printed on stdout. */
+async function startProgram(
   script: string,
   env: NodeJS.ProcessEnv,
   ready: RegExp,
-): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(NODE, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((l) => ready.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve({ child, line });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const ok = await fetch(`${url}/staff/api/config`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server at ${url} did not answer`);
-}
-
-function stopProgram(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+): Promise<Launched & { line: string }> {
+  const program = launch({ env, node: NODE, args: ['--import', 'tsx', script] });
+  const line = () =>
+    program
+      .output()
+      .split('\n')
+      .find((l) => ready.test(l));
+  await untilReady(program, `${script} starting`, () => Boolean(line()), { timeoutMs: 60_000, intervalMs: 50 });
+  return { ...program, line: line()! };
 }
 
 /**
@@ -92,7 +56,7 @@ export async function startStaffServer(
   const DATA_DIR = dataDirOf(options.name ?? 'staff');
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const provider = await startProgram(
-    'server/test/support/oidcProvider.ts',
+    'testing/oidcProvider.ts',
     {
       ...process.env,
       OIDC_PORT: String(oidcPort),
@@ -124,75 +88,44 @@ export async function startStaffServer(
     for (const email of options.readers ?? []) await cli('staff', 'add', email, '--role', 'reader');
     if (options.seed) await cli('seed-demo', String(options.seed));
   } catch (error) {
-    await stopProgram(provider.child);
+    await provider.stop();
     throw error;
   }
-  const server = spawn(NODE, ['--import', 'tsx', 'server/src/main.ts'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The server as npm start runs it (testing/serverProcess.ts), its output shown in the e2e run.
+  const server = launch({ env, node: NODE, echo: true });
   try {
-    await waitForServer(url, server);
+    await untilReady(server, `the staff e2e server at ${url}`, () => answers(`${url}/staff/api/config`, 200), {
+      intervalMs: 250,
+    });
   } catch (error) {
-    await Promise.all([stopProgram(server), stopProgram(provider.child)]);
+    await Promise.all([server.stop(), provider.stop()]);
     throw error;
   }
   return {
     url,
     dataDir: DATA_DIR,
     stop: async () => {
-      await Promise.all([stopProgram(server), stopProgram(provider.child)]);
+      await Promise.all([server.stop(), provider.stop()]);
     },
   };
 }
 
-/** The mail sent to `email` by the server of `dataDir`, oldest first (quoted-printable .eml files, decoded). */
+/** The mail sent to `email` by the server of `dataDir`, oldest first (testing/mail.ts reads the outbox). */
 export function mailTo(email: string, dataDir = dataDirOf('staff')): string[] {
-  const dir = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
-    .map((text) =>
-      text
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((mail) => mail.includes(`To: ${email}`));
+  return outbox(path.join(dataDir, 'outbox'), email);
 }
 
 /** The newest enrolment link mailed to `email`. */
-export function enrolLink(email: string, dataDir?: string): string {
-  const link = mailTo(email, dataDir)
-    .at(-1)
-    ?.match(/(http\S+\/staff\/enrol\?token=\S+)/)?.[1];
+export function enrolLink(email: string, dataDir = dataDirOf('staff')): string {
+  const link = enrolmentLink(path.join(dataDir, 'outbox'), email);
   if (!link) throw new Error(`No enrolment link mailed to ${email}`);
   return link;
 }
 
 /** The code an authenticator app shows for the key (as the page shows it: grouped, spaces ignored). */
 export function totp(key: string, { nextStep = false } = {}): string {
-  const generator = new TOTP({
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(key.replace(/\s/g, '')),
-  });
-  return generator.generate({ timestamp: Date.now() + (nextStep ? 30_000 : 0) });
+  return totpCode(key, nextStep ? 1 : 0);
 }
 
 /** A 6-digit code the key does not produce now, nor one step before or after (for the lockout). */
-export function wrongCode(key: string): string {
-  const generator = new TOTP({
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(key.replace(/\s/g, '')),
-  });
-  const valid = new Set([-1, 0, 1].map((step) => generator.generate({ timestamp: Date.now() + step * 30_000 })));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!valid.has(code)) return code;
-  }
-}
+export const wrongCode = wrongTotpCode;

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { png } from '../server/test/fixtures/files';
+import { png } from '../testing/files';
 
 /** A converted document, uploaded as the page does: the upload form, the file (a picture, one page), the conversion. */
 export async function uploadDocument(request: APIRequestContext, key: string) {

@@ -29,7 +29,7 @@ import { benchContext, launchBrowser, loggedInContext, openAbout } from '../brow
 import { BUDGETS } from '../budgets';
 import { measureBundle, measureHtmlPage, type Sizes } from '../bundle';
 import { check, log, median, round, sleep, type AreaOutput, type Check } from '../common';
-import type { CpuCalibration } from '../cpuCalibration';
+import type { CpuCalibration } from '../common';
 import { LIGHTHOUSE_RUNS, runLighthouseRounds, type LighthouseRun, type LighthouseUrl } from '../lighthouse';
 import { snapshot } from '../memory';
 import {

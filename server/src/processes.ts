@@ -2,10 +2,10 @@ import cluster, { type Worker } from 'node:cluster';
 
 /**
  * Several server processes on one port (SERVER_PROCESSES, PostgreSQL only). One Node process runs its JavaScript
- * on one core, and that one thread is what limits a server's saves per second (bench/README.md); the processes
- * are instances like any other on the shared database (sessions, rate limits, conversion jobs and their leases all
- * live there), so the primary only starts, replaces and stops them. Node's cluster module lets them share the
- * port: the primary accepts connections and hands each to the next process.
+ * on one core, and that one thread is what limits a server's saves per second (figures: bench/HISTORY.md); the
+ * processes are instances like any other on the shared database (sessions, rate limits, conversion jobs and their
+ * leases all live there), so the primary only starts, replaces and stops them. Node's cluster module lets them share
+ * the port: the primary accepts connections and hands each to the next process.
  */
 
 /** What the primary writes once every process listens (the bench and the tests wait for it). */

@@ -3,6 +3,7 @@ import { applicationIdOf } from '../../src/kernel/applicationId';
 import { UNSTORABLE_TEXT_MESSAGES } from '../src/http/jsonBody';
 
 const NULL_CHARACTER_MESSAGE = UNSTORABLE_TEXT_MESSAGES.nullCharacter;
+import { requiredAnswers } from '../../testing/answers';
 import { asUser, makeApp, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -20,26 +21,7 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, wh
   t.app.inject({ method, url, ...asUser(who, payload, method) });
 
 /** Answers that pass the server's required checks (SPEC §5). */
-export const COMPLETE = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  birth_date: '2008-12-10',
-  gender: 'F',
-  phone_mobile: '(212) 555-0101',
-  address_line_1: '1 Main St',
-  city: 'Albany',
-  state: 'New York',
-  zip: '12207',
-  country: 'USA',
-  entry_term: 'Fall 2027',
-  applied_major: 'MATH',
-  hs_name: 'Sample Central High School',
-  test_optional_interest: 'N',
-  conviction: 'N',
-  suspended: 'N',
-  counselor_waiver_request: 'Y',
-  legal_agree: true,
-};
+const COMPLETE = requiredAnswers();
 
 describe('profile', () => {
   it('returns the profile response of SPEC §3', async () => {

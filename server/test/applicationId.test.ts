@@ -5,7 +5,7 @@
  */
 import { applicationIdOf } from '../../src/kernel/applicationId';
 import { completeApplication } from '../../src/kernel/form/definition/sampleAnswers';
-import { pageTexts } from './fixtures/poppler';
+import { pageTexts } from '../../testing/poppler';
 import { asUser, makeApp, newApplicant, outboxFor, type TestApp } from './helpers';
 
 let t: TestApp;

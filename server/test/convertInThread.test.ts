@@ -1,6 +1,6 @@
 import { CONVERSION_MESSAGES, ConversionError, convertToPdf } from '../src/documents/convert';
 import { createThreadConverter, type ThreadConverter } from '../src/documents/convertInThread';
-import * as files from './fixtures/files';
+import * as files from '../../testing/files';
 
 /** A photo-sized PNG of noise: decoding it is a long synchronous stretch (and 48 MB of pixels). */
 const bigPng = () => files.png(4000, 3000, { noise: true });

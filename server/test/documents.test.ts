@@ -11,8 +11,9 @@ import { DOCUMENT_MESSAGES } from '../src/documents/service';
 import { inspectDocx, ZipRefused } from '../src/documents/zip';
 import { FILE_MAX_BYTES } from '../../src/kernel/constants';
 import { FILE_MESSAGES } from '../../src/kernel/documents/fileRules';
-import * as files from './fixtures/files';
-import { pdfToText } from './fixtures/poppler';
+import { requiredAnswers } from '../../testing/answers';
+import * as files from '../../testing/files';
+import { pdfToText } from '../../testing/poppler';
 import { encryptedDocx, libreOfficeOwn } from './fixtures/wordDocuments';
 import { asUser, makeApp, multipart, newApplicant, type TestApp } from './helpers';
 
@@ -605,26 +606,7 @@ describe('authorization: B cannot start, read, delete or download what A uploade
 describe('after submission', () => {
   it('documents can no longer be changed', async () => {
     const c = await newApplicant(t, 'carol@example.com');
-    await call('PUT', '/api/answer', c, {
-      first_name: 'Carol',
-      last_name: 'Q',
-      birth_date: '2008-01-01',
-      gender: 'F',
-      phone_mobile: '(212) 555-0101',
-      address_line_1: '1 Main St',
-      city: 'Albany',
-      state: 'New York',
-      zip: '12207',
-      country: 'USA',
-      entry_term: 'Fall 2027',
-      applied_major: 'MATH',
-      hs_name: 'Sample High',
-      test_optional_interest: 'N',
-      conviction: 'N',
-      suspended: 'N',
-      counselor_waiver_request: 'Y',
-      legal_agree: true,
-    });
+    await call('PUT', '/api/answer', c, { ...requiredAnswers(), first_name: 'Carol', last_name: 'Q' });
     await convert(c, 'kept_doc', 'a.png', files.png(1, 1));
     const p = await presign(c, 'late_doc');
     expect((await call('POST', '/api/submit', c)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './support/freePort';
+import { freePort } from '../../testing/freePort';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { confirmationCode, outbox } from '../../testing/mail';
 
 export const PASSWORD = 'Maple-Syrup-2024!';
 
@@ -48,26 +49,15 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
   };
 }
 
-/** Decodes the quoted-printable bodies nodemailer writes. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /** The messages in the outbox addressed to `to`, oldest first, decoded. */
 export function outboxFor(config: Pick<Config, 'outboxDir'>, to: string): string[] {
-  if (!fs.existsSync(config.outboxDir)) return [];
-  return fs
-    .readdirSync(config.outboxDir)
-    .sort()
-    .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(config.outboxDir, f), 'utf8')))
-    .filter((m) => m.includes(`To: ${to}`));
+  return outbox(config.outboxDir, to);
 }
 
 export function latestCode(config: Pick<Config, 'outboxDir'>, to: string): string {
-  const mails = outboxFor(config, to);
-  const match = mails.at(-1)?.match(/confirmation code is (\d{6})/);
-  if (!match) throw new Error(`no confirmation code mailed to ${to}`);
-  return match[1];
+  const code = confirmationCode(config.outboxDir, to);
+  if (!code) throw new Error(`no confirmation code mailed to ${to}`);
+  return code;
 }
 
 export function latestResetLink(config: Config, to: string): URL {

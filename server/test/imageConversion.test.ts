@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { CONVERSION_MESSAGES, convertToPdf } from '../src/documents/convert';
-import { pdfInfo, renderPage } from './fixtures/poppler';
+import { pdfInfo, renderPage } from '../../testing/poppler';
 
 /** A 40 × 20 picture as stored: the left half red, the right half blue. */
 const WIDTH = 40;

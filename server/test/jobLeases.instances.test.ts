@@ -1,4 +1,4 @@
-import * as files from './fixtures/files';
+import * as files from '../../testing/files';
 import { asUser, multipart, newApplicant, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { SERVER_START_ARGS } from '../../scripts/serverCommand.mjs';
 import { allListeningLine } from '../src/processes';
-import { freePort } from './support/freePort';
+import { freePort } from '../../testing/freePort';
 
 /**
  * Metrics with several server processes (SERVER_PROCESSES=2 on PostgreSQL): each process counts what it serves and

@@ -6,8 +6,8 @@ import { buildApplicationPdf } from '../src/pdf/build';
 import { printable, renderPdf } from '../src/pdf/pdfkit';
 import { PDF_MESSAGES } from '../src/pdf/service';
 import { completeApplication } from '../../src/kernel/form/definition/sampleAnswers';
-import * as files from './fixtures/files';
-import { pageTexts, pdfInfo, pdfToText, structureText } from './fixtures/poppler';
+import * as files from '../../testing/files';
+import { pageTexts, pdfInfo, pdfToText, structureText } from '../../testing/poppler';
 import { asUser, makeApp, multipart, newApplicant, type TestApp } from './helpers';
 
 let t: TestApp;

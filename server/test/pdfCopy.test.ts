@@ -3,8 +3,8 @@ import { buildApplicationPdf } from '../src/pdf/build';
 import { printableApplication } from '../src/pdf/outline';
 import { pdfFileName } from '../src/pdf/fileNames';
 import { loadConfig } from '../src/config';
-import * as files from './fixtures/files';
-import { pageTexts } from './fixtures/poppler';
+import * as files from '../../testing/files';
+import { pageTexts } from '../../testing/poppler';
 
 /** The server's defaults (no PAPER_SIZE, no COLLEGE_TIME_ZONE): Letter, New York. */
 const { paperSize, collegeTimeZone, collegeName } = loadConfig({});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { freePort } from './support/freePort';
+import { freePort } from '../../testing/freePort';
 
 /**
  * /readyz follows PostgreSQL: 503 naming the database while it is stopped, 200 again once it is back, with no

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { PDFDocument } from 'pdf-lib';
-import * as files from './fixtures/files';
+import * as files from '../../testing/files';
 import { asUser, newApplicant, type TestApp } from './helpers';
 import { startInstances, stopInstances } from './support/instances';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { SERVER_START_ARGS, serverChildPids } from '../../scripts/serverCommand.mjs';
 import { allListeningLine, oneOfLine } from '../src/processes';
 import { latestCode, PASSWORD } from './helpers';
-import { freePort } from './support/freePort';
+import { freePort } from '../../testing/freePort';
 
 /**
  * SERVER_PROCESSES on PostgreSQL (server/src/processes.ts): the server as `npm start` runs it, with two processes
@@ -126,7 +126,13 @@ beforeAll(async () => {
   });
   primary.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   primary.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await until('two processes listening', () => stdout.includes(allListeningLine(2)), 60_000);
+  // The primary's line follows the processes' 'listening' events, which reach it by IPC: a process's own start
+  // line (its log, on its own pipe) may arrive after it under load. So wait for what is counted: both start lines.
+  await until(
+    'two processes listening, each with its start line',
+    () => stdout.includes(allListeningLine(2)) && listeningLines() >= 2,
+    60_000,
+  );
   expect(listeningLines()).toBe(2);
 }, 70_000);
 

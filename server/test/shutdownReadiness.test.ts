@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_START_ARGS, withoutDeploymentSettings } from '../../scripts/serverCommand.mjs';
-import { freePort } from './support/freePort';
+import { freePort } from '../../testing/freePort';
 
 /**
  * SIGTERM turns /readyz to 503 at once, while the server still answers everything else for SHUTDOWN_DELAY_MS (so a

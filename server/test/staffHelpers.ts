@@ -1,14 +1,11 @@
-import { Secret, TOTP } from 'otpauth';
+import { totpCode } from '../../testing/totp';
 import { cookieHeader, json, outboxFor, PASSWORD, type TestApp } from './helpers';
 import type { StaffRole } from '../../src/kernel/staff/roles';
 
 export const STAFF_PASSWORD = PASSWORD;
 
-/** The code an authenticator app shows for `secret`, `offsetSteps` steps from now (1 = the next code). */
-export function totpCode(secret: string, offsetSteps = 0): string {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
+/** The code an authenticator app shows (testing/totp.ts), for the staff tests that import it from here. */
+export { totpCode };
 
 /** The enrolment link mailed to `email` (the newest). */
 export function enrolToken(t: TestApp, email: string): string {

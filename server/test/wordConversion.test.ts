@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { CONVERSION_MESSAGES, ConversionError } from '../src/documents/convert';
 import { docxToPdf } from '../src/documents/docx';
 import { createLibreOffice, LIBREOFFICE_DEFAULTS, type LibreOffice } from '../src/documents/libreoffice/converter';
-import * as files from './fixtures/files';
-import { imageCount, pageTexts, pdfInfo, renderPage, wordBoxes } from './fixtures/poppler';
+import * as files from '../../testing/files';
+import { imageCount, pageTexts, pdfInfo, renderPage, wordBoxes } from '../../testing/poppler';
 import { A4, BANNER_FILL, LETTER, libreOfficeOwn, remoteImageDocx, richDocx, TEXT } from './fixtures/wordDocuments';
 
 const alive = (pid: number | null) => {

@@ -10,9 +10,8 @@
 import { nextTask } from '../shared/nextTask';
 
 export async function start(): Promise<void> {
-  // main.js's own evaluation ends its task, and the first import begins the next: together they were 14–18 ms on a
-  // two-core host without the CPU slowed down (a long task on a phone four times slower from 12.5 ms), apart 4–9 ms
-  // and 8–15 ms.
+  // main.js's own evaluation ends its task, and the first import begins the next: together they were a long task
+  // on a phone four times slower (figures: bench/HISTORY.md).
   await nextTask();
   // RTK Query and its React bindings (with Redux Toolkit's core, React and react-redux), by way of the base query,
   // then the API definition (createApi builds every endpoint) in a task of its own. An app module, not the package:

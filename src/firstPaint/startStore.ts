@@ -13,7 +13,7 @@ const isPrintView = () => new URLSearchParams(window.location.search).has('servi
  * The app's one store, with the answers kept on this device back in it. The promise resolves once they are: the
  * router (and its start-up loader) must not dispatch anything before, or it could overwrite them (redux-persist
  * #244). Three tasks (start.ts says why tasks): this device's storage put in order, the store created, the answers
- * read back. As one task they took 11–30 ms on a two-core host without the CPU slowed down; as three, 4–17 ms each.
+ * read back. As one task they made a long task on a slow phone; as three, each is shorter (figures: bench/HISTORY.md).
  */
 export async function startStore(): Promise<AppStore> {
   const isLoggedIn = hasLoginCookie();

@@ -101,8 +101,8 @@ export const SHELL_DATA_WAIT_MS = 5000;
  * connection carries only what the first frame needs, and a script fetched by its own element is compiled while it
  * downloads, off the main thread (webpack.config.ts says what a preload cost).
  * With `defer`, scripts that were ready before the first frame (a fast connection, or the browser's cache on an
- * applicant's return) ran first, and a slow phone showed the shell only after evaluating them (about 200 ms at 4x
- * CPU throttling). The start script reads the files, in order, from this attribute of its own element.
+ * applicant's return) ran first, and a slow phone showed the shell only after evaluating them (figures:
+ * bench/HISTORY.md). The start script reads the files, in order, from this attribute of its own element.
  */
 export const SHELL_SCRIPTS_ATTRIBUTE = 'data-scripts';
 

@@ -9,8 +9,8 @@ import { badRequest } from '../http/errors';
  * booleans. `assertAnswerLengths` holds the lengths of keys and values.
  *
  * Why not `maxLength` in the schema: ajv counts a string's length in code points, one character at a time. For
- * the 7 KB map of a whole application that count was nine in ten of the route's validation (about 18 µs of 20
- * in Node, measured in bench/). `.length` (UTF-16 units) is also what the form's own rules count (yup's `max`),
+ * the 7 KB map of a whole application that count was most of the route's validation (figures: bench/HISTORY.md).
+ * `.length` (UTF-16 units) is also what the form's own rules count (yup's `max`),
  * so the server now refuses exactly what the form would.
  */
 export const answerMapSchema = {

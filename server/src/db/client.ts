@@ -95,8 +95,8 @@ const DB_POOL_SIZE = 10;
 /**
  * How long an idle connection is kept (node-postgres closes it after 10 s by default). A pause in the saves, a quiet
  * moment at night, would otherwise close them all, and the next burst would wait while new ones open (a backend
- * started, the search path set, each statement prepared again): measured on PostgreSQL on two cores, the first
- * ~150 ms after a 15 s pause held 20–40 saves for up to 160 ms, where a warm pool answered them in 2 ms.
+ * started, the search path set, each statement prepared again), many times what a warm pool takes (figures:
+ * bench/HISTORY.md).
  * The pool still never holds more than DB_POOL_SIZE, and an idle connection that PostgreSQL or the network ends is
  * replaced on the next query (the error handler below). A process whose work is done may exit with connections
  * still idle (allowExitOnIdle): a server is kept up by its listener, not by its pool.
@@ -129,8 +129,8 @@ export async function openDb(config: Config): Promise<Db> {
     if (schema) await createSchemaOnce(pool, schema);
     return new PostgresDb(pool);
   }
-  // Loaded only for the embedded database: a running server process held about 140 MiB more with PGlite loaded,
-  // which each process on PostgreSQL would otherwise carry for nothing.
+  // Loaded only for the embedded database: PGlite loaded makes a running server process much larger, which each
+  // process on PostgreSQL would otherwise carry for nothing (figures: bench/HISTORY.md).
   const { openPglite } = await import('./pgliteDb');
   if (config.memoryDb) return openPglite({ loadDataDir: config.memoryDb.loadDataDir });
   const dir = path.join(config.dataDir, 'db');

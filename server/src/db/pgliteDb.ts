@@ -27,8 +27,8 @@ export type PgliteReply =
 const ENTRY = path.join(__dirname, 'pgliteThread.ts');
 /**
  * The thread's young generation, in MB (V8's default lets it grow to 48). Its heap holds only each statement's
- * passing result: a large read (the staff export's 50,000 answer maps) grew it to the full size, about 20 MB of the
- * server's memory for nothing. Measured at 8: the save statement's rate and the export's time unchanged.
+ * passing result: a large read (the staff export's 50,000 answer maps) grew it to the full size, server memory for
+ * nothing; at 8 the save statement's rate and the export's time are unchanged (figures: bench/HISTORY.md).
  */
 const THREAD_YOUNG_GENERATION_MB = 8;
 

@@ -4,7 +4,7 @@
  * stops the server from parsing, checking and answering other requests meanwhile.
  *
  * Calls run one at a time in the order they arrive (PGlite runs one statement at a time anyway). They queue here,
- * not on PGlite's own locks: measured with 100 callers, the locks' queue cost about 240 µs of CPU per statement.
+ * not on PGlite's own locks, whose queue costs CPU per statement with many callers (figures: bench/HISTORY.md).
  * An open transaction holds the database: until its 'end', only its own calls run and the others wait.
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite';

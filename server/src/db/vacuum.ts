@@ -8,26 +8,25 @@ import type { Db } from './client';
 export const VACUUM_INTERVAL_MS = 30_000;
 /**
  * The tables with more dead row versions than autovacuum's own rule allows (vacuum once more than 50 plus a fifth of
- * the table are dead), the catalogs included (ANALYZE rewrites pg_statistic's rows). Only those: measured after
- * 20,000 to 30,000 saves of 100 applications on a two-core host, a VACUUM of the whole database took 30 to 140 ms
- * although the applications' table was the only one with work, and VACUUM applications alone 11 to 23 ms. A table's
- * TOAST table is vacuumed with it.
+ * the table are dead), the catalogs included (ANALYZE rewrites pg_statistic's rows). Only those: a VACUUM of the
+ * whole database pauses saves several times longer than one of the tables with work (figures: bench/HISTORY.md).
+ * A table's TOAST table is vacuumed with it.
  */
 const DEAD_ROWS_SQL = `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_all_tables
   WHERE n_dead_tup > 50 + 0.2 * n_live_tup AND schemaname NOT LIKE 'pg_toast%' ORDER BY schemaname, relname`;
 /**
  * The tables whose planner statistics are out of date, by autovacuum's own rule (analyze once more rows changed
  * than 50 plus a tenth of the table): without autovacuum they are never gathered, and the staff list's plans need
- * them (measured at 50,000 applicants, a search took 0.6 s with the statistics of an empty table, 10 ms with current
- * ones). Only those tables: an ANALYZE of applicant_list at 50,000 rows holds the database for about half a second.
+ * them (a search at 50,000 applicants is many times slower with the statistics of an empty table). Only those
+ * tables: an ANALYZE of a large table holds the database for a noticeable pause (figures: bench/HISTORY.md).
  */
 const STALE_STATISTICS_SQL = `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
   WHERE n_mod_since_analyze > 50 + 0.1 * n_live_tup ORDER BY schemaname, relname`;
 
 /**
  * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs. Every save of the answers leaves the old
- * row version behind, and without VACUUM the space is never reused: measured, 20,000 saves of 1,000 applications
- * grew the table to 28.8 MB; with a VACUUM every 2,000 saves it stayed at 8.2 MB, each VACUUM taking 3 to 6 ms.
+ * row version behind, and without VACUUM the space is never reused: the table grows several times over, where a
+ * regular VACUUM keeps it small at a pause of a few milliseconds (figures: bench/HISTORY.md).
  * It holds the database while it runs, like any PGlite statement.
  *
  * Returns null on PostgreSQL, whose autovacuum does this work.

@@ -59,7 +59,7 @@ let faces: Record<Face, FontkitFont> | undefined;
 /**
  * The four faces, read and opened with fontkit once per process, on first use. pdfkit takes an opened fontkit font
  * as a font source, and keeps its parsed tables between documents: given the file's bytes instead, it would
- * parse each face again for every PDF (about 45 ms a face on first layout). Each document still gets its own
+ * parse each face again for every PDF (figures: bench/HISTORY.md). Each document still gets its own
  * subset. fontkit is loaded the way pdfkit loads it (it is pdfkit's dependency, not ours).
  */
 function openFaces(): Record<Face, FontkitFont> {

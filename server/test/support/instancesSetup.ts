@@ -1,5 +1,5 @@
 import { startMotoServer, type MotoServer } from './motoServer';
-import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
+import { startPostgresCluster, type PostgresCluster } from '../../../testing/postgresCluster';
 
 /**
  * Jest global set-up of the 'instances' project: one PostgreSQL cluster and one S3-compatible server for the run,

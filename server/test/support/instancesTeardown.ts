@@ -1,5 +1,5 @@
 import type { MotoServer } from './motoServer';
-import type { PostgresCluster } from './postgresCluster';
+import type { PostgresCluster } from '../../../testing/postgresCluster';
 
 export default async function instancesTeardown() {
   const holder = globalThis as { __postgresCluster?: PostgresCluster; __motoServer?: MotoServer };

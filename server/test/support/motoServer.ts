@@ -1,5 +1,5 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './freePort';
+import { freePort } from '../../../testing/freePort';
 import fs from 'node:fs';
 
 /**

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './freePort';
+import { freePort } from '../../../testing/freePort';
 
 export interface TestProvider {
   issuer: string;
@@ -9,12 +9,14 @@ export interface TestProvider {
   stop(): Promise<void>;
 }
 
-/** Starts server/test/support/oidcProvider.ts (a real oidc-provider) for a relying party at `publicUrl`. */
+const PROVIDER = path.join(__dirname, '../../../testing/oidcProvider.ts');
+
+/** Starts testing/oidcProvider.ts (a real oidc-provider) for a relying party at `publicUrl`. */
 export async function startOidcProvider(publicUrl: string): Promise<TestProvider> {
   const port = await freePort();
   const clientId = 'admissions-staff';
   const clientSecret = 'a-client-secret-for-the-tests-only-0123456789';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'oidcProvider.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', PROVIDER], {
     env: {
       ...process.env,
       OIDC_PORT: String(port),

@@ -35,7 +35,7 @@ const utcDayOf = (date: Date, days: number) =>
  * Whether any window could hold the college's day. No zone is more than 14 hours from UTC, so the college's day is
  * UTC's, the day before or the day after. Outside every window by more than that, the zone is never asked: the
  * first Intl.DateTimeFormat with a time zone loads the runtime's zone data, a long task of every first paint
- * (about 14 ms of a phone's start-up, measured), for a banner that shows a few weeks a year.
+ * (figures: bench/HISTORY.md), for a banner that shows a few weeks a year.
  */
 const mayBeActive = (now: Date, windows: readonly DeadlineWindow[]) => {
   const earliest = utcDayOf(now, -1);

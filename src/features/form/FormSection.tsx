@@ -16,9 +16,8 @@ const keepPage = (event: FormEvent) => event.preventDefault();
  *
  * Each section is a <form> of its own because of the browser's autofill: after every keystroke Chrome reads the
  * whole form the field belongs to (each field, its label, every option of every select), and fields outside any
- * <form> all count as one. On About You, with every section shown, that was a 6–7 ms task per keystroke on a
- * desktop (~27 ms at 4× CPU); with the section as the form, 1.6 ms in the address section (its country list) and
- * less in the others (measured in a trace, bench/README.md).
+ * <form> all count as one. On About You, with every section shown, that was a long task per keystroke on a slow
+ * phone; with the section as the form, a small fraction of it (figures: bench/HISTORY.md).
  * The cost: autofill now fills one section at a time (the name, then the address), not the whole page at once.
  */
 export const FormSection = memo(function FormSection({

@@ -6,7 +6,7 @@ import { FIRST_SCREEN_SECTIONS, ProgressiveSectionsContext, useSectionLimit } fr
  * How many of the page's sections to render now. Where pages render progressively (ProgressiveSectionsContext):
  * the first screen's sections first, then one more in each following task until all are in. Rendering About You
  * whole was one commit of every question and then one style and layout of the whole page, long tasks of a phone's
- * start-up (about 75 ms and 125 ms at 4× CPU, measured in a trace: Total Blocking Time); a section at a time, each
+ * start-up (Total Blocking Time; figures: bench/HISTORY.md); a section at a time, each
  * task holds one section's. The page is whole a few hundred milliseconds after it shows, long before anyone scrolls
  * there.
  *

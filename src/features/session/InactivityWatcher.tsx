@@ -13,8 +13,8 @@ const SYNC_TIMERS_MS = 200;
 
 /**
  * What counts as activity: the library's list with keyup in place of keydown. A key press is still activity, but
- * the timers' reset and the other tabs' message (up to ~0.8 ms on a desktop, 3 ms at 4× CPU, every other keystroke)
- * run after the typed character is painted instead of before it (bench/README.md, typing).
+ * the timers' reset and the other tabs' message (every other keystroke) run after the typed character is painted
+ * instead of before it (figures: bench/HISTORY.md).
  */
 const ACTIVITY_EVENTS: EventsType[] = DEFAULT_EVENTS.map((type) => (type === 'keydown' ? 'keyup' : type));
 

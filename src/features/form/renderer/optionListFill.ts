@@ -4,10 +4,9 @@
  * shows while closed. A select fills at once when it takes focus or is pressed, before the browser opens it.
  *
  * Why: About You holds about 1,500 <option>s, four in five of its elements. Creating and styling them with the page
- * made its first render and the style and layout after it long tasks on a slow phone (measured at 4× CPU: the
- * style and layout task after the commit went from about 150 ms to 60 ms without them). One list per frame is at
- * most a few hundred options, well under a long task. Every list is full within a second or so of the page
- * showing, before an applicant can reach it and before the browser's autofill could need it.
+ * made its first render and the style and layout after it long tasks on a slow phone (figures: bench/HISTORY.md).
+ * One list per frame is at most a few hundred options, well under a long task. Every list is full within a second
+ * or so of the page showing, before an applicant can reach it and before the browser's autofill could need it.
  */
 import { flushSync } from 'react-dom';
 import { startTransition, useCallback, useEffect, useState } from 'react';

@@ -8,8 +8,8 @@ import { asText, useAnswerSetter, useTextAnswer } from './hooks';
  * answer goes to the store once per painted frame instead of once per keystroke, before the frame.
  *
  * Why: a controlled field sends every keystroke through Redux (reducer, every field's selectors, the field's render)
- * before the browser may paint it. At 4× CPU that was ~8 ms of a keystroke's ~17 ms to the next frame on About You
- * (a plain input on the same page: ~8 ms in all; bench/README.md). Nothing is lost by waiting: the store gets the
+ * before the browser may paint it: on About You at 4× CPU, about half of a keystroke's time to the next frame
+ * (figures: bench/HISTORY.md). Nothing is lost by waiting: the store gets the
  * typed text after the next paint or when the page is hidden (afterNextPaint), when the field loses focus, and when
  * the field unmounts, whichever comes first; and a change in the store (loading, another tab's save, Redux DevTools
  * time travel) is written into the field unless it holds typing the store has not had yet.

@@ -11,7 +11,7 @@ const sortKey = (label: string) =>
  * The order of every alphabetical option list: English alphabetical order, accents and case ignored ("Åland
  * Islands" among the A's, "Curaçao" before "Cyprus"), the order Intl.Collator('en') gives these lists
  * (options.test.ts holds them to it). Not the collator itself: its first use loads the language's collation data,
- * about 8 ms in Node here and some 30 ms of a slow phone's first render of About You (4x CPU throttling).
+ * a cost on a slow phone's first render of About You (figures: bench/HISTORY.md).
  */
 export function sortedByLabel<T extends Option>(options: readonly T[]): T[] {
   return options

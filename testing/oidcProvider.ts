@@ -1,6 +1,6 @@
 /**
  * A real OpenID Connect provider (oidc-provider, certified) for the tests of the staff's single sign-on, run as a
- * program of its own: `node --import tsx server/test/support/oidcProvider.ts` with OIDC_PORT, OIDC_CLIENT_ID,
+ * program of its own: `node --import tsx testing/oidcProvider.ts` with OIDC_PORT, OIDC_CLIENT_ID,
  * OIDC_CLIENT_SECRET and OIDC_REDIRECT_URI; it prints "ready <issuer>" when it listens. Its sign-in page is a plain
  * form: the email to sign in as, and whether a second factor was used (so a test can be refused for no MFA). The
  * ID token carries email, amr and acr as a college's provider would.
