@@ -305,7 +305,7 @@ describe('roles', () => {
 });
 
 describe('the staff gate', () => {
-  test('a staff route that does not declare its role and audit does not boot', async () => {
+  test('a staff route that does not declare its permission and audit does not boot', async () => {
     const app = Fastify();
     const registered = app.register(async (scope) => {
       registerStaffGate(scope, {
@@ -314,7 +314,7 @@ describe('the staff gate', () => {
       });
       scope.get('/forgot', async () => 'x');
     });
-    await expect(registered).rejects.toThrow('Staff route GET /forgot must declare config.staff { role, audit }');
+    await expect(registered).rejects.toThrow('Staff route GET /forgot must declare config.staff { permission, audit }');
   });
 
   test("staff bookkeeping cannot read applicants' tables", async () => {

@@ -24,6 +24,9 @@ export interface StaffApi {
   verifyAudit: () => ReturnType<typeof verifyAuditLog>;
 }
 
+/** The role names, for the CLI's usage text (what each may do: src/kernel/staff/roles.ts). */
+export { STAFF_ROLES } from '../../../src/kernel/staff/roles';
+
 declare module 'fastify' {
   interface FastifyInstance {
     staff: StaffApi;

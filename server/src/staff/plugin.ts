@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffConfig } from '../config';
 import { AppError } from '../http/errors';
-import { roleAllows, type StaffRole } from '../../../src/kernel/staff/roles';
+import { can, type StaffPermission } from '../../../src/kernel/staff/roles';
 import { STAFF_MESSAGES } from '../../../src/kernel/staff/messages';
 import type { AuditAction } from '../../../src/kernel/staff/audit';
 import type { Gate } from './audit/gate';
@@ -13,8 +13,8 @@ import { clearStaffCookie, resolveStaffSession, staffCookieOf, type StaffUser } 
  * a route without it does not boot (the onRoute hook below), so no staff route forgets either.
  */
 export interface StaffRouteConfig {
-  /** The least role that may call it, or 'anyone' (signing in, enrolling). */
-  role: StaffRole | 'anyone';
+  /** The permission it needs (src/kernel/staff/roles.ts), or 'anyone' (signing in, enrolling). */
+  permission: StaffPermission | 'anyone';
   /** The audit action it writes, or 'none' (the caller's own session, the sign-in page's settings). */
   audit: AuditAction | 'none';
 }
@@ -47,30 +47,32 @@ export function currentStaff(request: FastifyRequest): StaffUser {
 
 /**
  * The gate of the staff subtree (registered in its own encapsulated scope, so it guards /staff/api only): staff
- * pages and answers are never cached; the staff cookie → request.staff; the route's role is checked, and a refusal
- * is a 403 that the audit log keeps.
+ * pages and answers are never cached; the staff cookie → request.staff; the route's permission is checked, and a
+ * refusal is a 403 that the audit log keeps.
  */
 export function registerStaffGate(scope: FastifyInstance, deps: { gate: Gate; config: StaffConfig }) {
   scope.addHook('onRoute', (route) => {
     if (!route.config?.staff) {
-      throw new Error(`Staff route ${String(route.method)} ${route.url} must declare config.staff { role, audit }`);
+      throw new Error(
+        `Staff route ${String(route.method)} ${route.url} must declare config.staff { permission, audit }`,
+      );
     }
   });
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
-    const { role } = request.routeOptions.config.staff!;
+    const { permission } = request.routeOptions.config.staff!;
     request.staff = await resolveStaffSession(deps.gate.own, deps.config, staffCookieOf(request));
-    if (role === 'anyone') return;
+    if (permission === 'anyone') return;
     if (!request.staff) {
       if (staffCookieOf(request)) clearStaffCookie(request, reply);
       throw notSignedIn();
     }
-    if (!roleAllows(request.staff.role, role)) {
+    if (!can(request.staff.role, permission)) {
       await deps.gate.log.append({
         ...auditContext(request),
         action: 'access-refused',
         target: `${request.method} ${request.routeOptions.url}`,
-        detail: `needs ${role}, has ${request.staff.role}`,
+        detail: `needs ${permission}, has ${request.staff.role}`,
       });
       throw new AppError(403, STAFF_MESSAGES.forbidden, 'Forbidden');
     }
