@@ -4,6 +4,8 @@ import { asStaff, auditRows, enrol, enrolToken, newStaff, staffSignIn, STAFF_PAS
 import { STAFF_MESSAGES } from '../../src/kernel/staff/messages';
 import { registerStaffGate } from '../src/staff/plugin';
 import { createGate } from '../src/staff/audit/gate';
+import { syncStaffRoles } from '../src/staff/roles';
+import { STAFF_ROLES } from '../../src/kernel/staff/roles';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -301,6 +303,22 @@ describe('roles', () => {
     await expect(
       t.app.staff.accounts.add({ email: 'DEAN@college.edu', role: 'reader' }, { actor: 'cli' }),
     ).rejects.toThrow(STAFF_MESSAGES.staffExists);
+  });
+
+  test("staff_roles holds the roles module's names, and an account cannot hold any other", async () => {
+    const names = async () =>
+      (await t.app.db.query<{ name: string }>('SELECT name FROM staff_roles ORDER BY name')).rows.map((r) => r.name);
+    expect(await names()).toEqual([...STAFF_ROLES].sort());
+    await expect(
+      t.app.db.query(`INSERT INTO staff_accounts (email, role) VALUES ('x@college.edu', 'owner')`),
+    ).rejects.toThrow(/staff_accounts_role_fkey/);
+    // A role the module no longer defines goes at the next boot, unless an account still holds it.
+    await t.app.db.query(`INSERT INTO staff_roles (name) VALUES ('retired'), ('held')`);
+    await t.app.db.query(`INSERT INTO staff_accounts (email, role) VALUES ('held@college.edu', 'held')`);
+    const warned: unknown[] = [];
+    await syncStaffRoles(t.app.db, { warn: (detail: unknown) => warned.push(detail) } as never);
+    expect(await names()).toEqual([...STAFF_ROLES, 'held'].sort());
+    expect(warned).toEqual([{ role: 'held' }]);
   });
 });
 

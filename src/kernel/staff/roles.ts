@@ -2,7 +2,8 @@
  * Staff permissions and roles: the one home of the rule. A staff route declares the permission it needs
  * (server/src/staff/plugin.ts); a role is a named set of permissions. Everything else reads this module: the gate,
  * the accounts service (which roles may manage staff), the admin API and the CLI (through the accounts service and
- * server/src/staff/index.ts), and the console (its menu, home and Roles page). docs/staff.md copies the table for readers of the docs.
+ * server/src/staff/index.ts), the staff_roles table (filled from ROLES at boot, server/src/staff/roles.ts), and the
+ * console (its menu, home and Roles page). docs/staff.md copies the table for readers of the docs.
  *
  * To add a role, add an entry to ROLES (and its column to docs/staff.md): nothing else names roles.
  */
