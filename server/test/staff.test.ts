@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
 import { cookieHeader, json, makeApp, newApplicant, outboxFor, type TestApp } from './helpers';
 import { asStaff, auditRows, enrol, enrolToken, newStaff, staffSignIn, STAFF_PASSWORD, totpCode } from './staffHelpers';
 import { STAFF_MESSAGES } from '../../src/kernel/staff/messages';
-import { registerStaffGate } from '../src/staff/plugin';
+import { registerStaffGate, type StaffRouteConfig } from '../src/staff/plugin';
+import { AppError } from '../src/http/errors';
 import { createGate } from '../src/staff/audit/gate';
 import { syncStaffRoles } from '../src/staff/roles';
 import { STAFF_ROLES } from '../../src/kernel/staff/roles';
@@ -333,6 +335,58 @@ describe('the staff gate', () => {
       scope.get('/forgot', async () => 'x');
     });
     await expect(registered).rejects.toThrow('Staff route GET /forgot must declare config.staff { permission, audit }');
+  });
+
+  test('a staff route that answers 2xx without writing the audit action it declares answers 500', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    const gate = createGate(t.app.db);
+    const by = { actor: 'gate-test' };
+    await app.register(async (scope) => {
+      registerStaffGate(scope, { gate, config: t.config.staff });
+      const staff = (audit: StaffRouteConfig['audit']) => ({
+        config: { staff: { permission: 'anyone', audit } satisfies StaffRouteConfig },
+      });
+      // Declares export, writes nothing: the answer is never sent.
+      scope.get('/forgets', staff('export'), async () => ({ rows: 'secret' }));
+      // Writes another action than the one declared.
+      scope.get('/writes-another', staff('export'), async () =>
+        gate.audited({ ...by, action: 'search' }, async () => 'read'),
+      );
+      // Writes it deep in a service, after other awaits, from a POST with a body; in a change's transaction too.
+      scope.post('/writes-it', staff('staff-added'), async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return gate.changed({ ...by, action: 'staff-added', target: String(request.body) }, async () => 'added');
+      });
+      // Sends the reply itself (as the document routes do), after writing.
+      scope.get('/sends-itself', staff('document-opened'), async (_request, reply) => {
+        await gate.log.append({ ...by, action: 'document-opened' });
+        return reply.type('application/pdf').send(Buffer.from('%PDF'));
+      });
+      // A refusal writes nothing and is held to nothing; nor is a route that declares 'none'.
+      scope.get('/refuses', staff('export'), async () => {
+        throw new AppError(400, 'no');
+      });
+      scope.get('/none', staff('none'), async () => 'ok');
+    });
+    const call = (method: 'GET' | 'POST', url: string) =>
+      app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: 'x', headers: { 'content-type': 'text/plain' } } : {}),
+      });
+    const forgets = await call('GET', '/forgets');
+    expect(forgets.statusCode).toBe(500);
+    expect(forgets.json().message).toBe('Staff route GET /forgets answered without writing export');
+    expect(forgets.body).not.toContain('secret');
+    const another = await call('GET', '/writes-another');
+    expect(another.statusCode).toBe(500);
+    expect(another.json().message).toBe('Staff route GET /writes-another answered without writing export');
+    expect((await call('POST', '/writes-it')).body).toBe('added');
+    expect((await call('GET', '/sends-itself')).statusCode).toBe(200);
+    expect((await call('GET', '/refuses')).statusCode).toBe(400);
+    expect((await call('GET', '/none')).statusCode).toBe(200);
+    await app.close();
   });
 
   test("staff bookkeeping cannot read applicants' tables", async () => {
