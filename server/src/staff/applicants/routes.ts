@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ApplicantDetail,
   ApplicantParams,
   ApplicantsPage,
   ApplicantsQuery,
@@ -36,7 +37,7 @@ export function applicantRoutes(
   scope.get<{ Params: Params }>(
     '/applicants/:id',
     {
-      schema: { params: ApplicantParams },
+      schema: { params: ApplicantParams, response: { 200: ApplicantDetail } },
       config: { staff: { permission: 'applicants-read', audit: 'applicant-opened' } },
     },
     async (request) => applicants.open(request.params.id, auditContext(request)),
