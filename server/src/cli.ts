@@ -10,6 +10,7 @@ import { applicantsOverview } from './answers/applications';
 import { BACKUP_USAGE, backupCommand } from './backup/command';
 import type { PgliteDb } from './db/pgliteDb';
 import { DEMO_DOMAIN, seedDemo } from './demo/seedDemo';
+import { STAFF_ROLES } from './staff';
 
 export const USAGE = `Admin commands (npm run admin -- <command>):
 ${BACKUP_USAGE}
@@ -21,9 +22,10 @@ ${BACKUP_USAGE}
   public-link revoke <token>              revoke a public link
   import-lookup <category> <file.csv> [--append]
                                           import look-up data; category: ${LOOKUP_CATEGORIES.join(' | ')}
-  staff add <email> --role admin|reader   add a staff account and mail it a single-use enrolment link (24 h)
+  staff add <email> --role <role>         add a staff account and mail it a single-use enrolment link (24 h)
   staff list                              list staff accounts
-  staff role <email> admin|reader         change a staff member's role (their sessions end)
+  staff role <email> <role>               change a staff member's role (their sessions end)
+                                          role: ${STAFF_ROLES.join(' | ')} (what each may do: docs/staff.md)
   staff remove <email>                    remove a staff account (its sessions end)
   audit verify                            check the audit log's hash chain; names the first changed or removed row
   seed-demo <N>                           add N fictional applicants (@${DEMO_DOMAIN}) for demos and benchmarks`;

@@ -1,9 +1,13 @@
 import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
 import { cookieHeader, json, makeApp, newApplicant, outboxFor, type TestApp } from './helpers';
 import { asStaff, auditRows, enrol, enrolToken, newStaff, staffSignIn, STAFF_PASSWORD, totpCode } from './staffHelpers';
 import { STAFF_MESSAGES } from '../../src/kernel/staff/messages';
-import { registerStaffGate } from '../src/staff/plugin';
+import { registerStaffGate, type StaffRouteConfig } from '../src/staff/plugin';
+import { AppError } from '../src/http/errors';
 import { createGate } from '../src/staff/audit/gate';
+import { syncStaffRoles } from '../src/staff/roles';
+import { STAFF_ROLES } from '../../src/kernel/staff/roles';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -302,10 +306,26 @@ describe('roles', () => {
       t.app.staff.accounts.add({ email: 'DEAN@college.edu', role: 'reader' }, { actor: 'cli' }),
     ).rejects.toThrow(STAFF_MESSAGES.staffExists);
   });
+
+  test("staff_roles holds the roles module's names, and an account cannot hold any other", async () => {
+    const names = async () =>
+      (await t.app.db.query<{ name: string }>('SELECT name FROM staff_roles ORDER BY name')).rows.map((r) => r.name);
+    expect(await names()).toEqual([...STAFF_ROLES].sort());
+    await expect(
+      t.app.db.query(`INSERT INTO staff_accounts (email, role) VALUES ('x@college.edu', 'owner')`),
+    ).rejects.toThrow(/staff_accounts_role_fkey/);
+    // A role the module no longer defines goes at the next boot, unless an account still holds it.
+    await t.app.db.query(`INSERT INTO staff_roles (name) VALUES ('retired'), ('held')`);
+    await t.app.db.query(`INSERT INTO staff_accounts (email, role) VALUES ('held@college.edu', 'held')`);
+    const warned: unknown[] = [];
+    await syncStaffRoles(t.app.db, { warn: (detail: unknown) => warned.push(detail) } as never);
+    expect(await names()).toEqual([...STAFF_ROLES, 'held'].sort());
+    expect(warned).toEqual([{ role: 'held' }]);
+  });
 });
 
 describe('the staff gate', () => {
-  test('a staff route that does not declare its role and audit does not boot', async () => {
+  test('a staff route that does not declare its permission and audit does not boot', async () => {
     const app = Fastify();
     const registered = app.register(async (scope) => {
       registerStaffGate(scope, {
@@ -314,7 +334,59 @@ describe('the staff gate', () => {
       });
       scope.get('/forgot', async () => 'x');
     });
-    await expect(registered).rejects.toThrow('Staff route GET /forgot must declare config.staff { role, audit }');
+    await expect(registered).rejects.toThrow('Staff route GET /forgot must declare config.staff { permission, audit }');
+  });
+
+  test('a staff route that answers 2xx without writing the audit action it declares answers 500', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    const gate = createGate(t.app.db);
+    const by = { actor: 'gate-test' };
+    await app.register(async (scope) => {
+      registerStaffGate(scope, { gate, config: t.config.staff });
+      const staff = (audit: StaffRouteConfig['audit']) => ({
+        config: { staff: { permission: 'anyone', audit } satisfies StaffRouteConfig },
+      });
+      // Declares export, writes nothing: the answer is never sent.
+      scope.get('/forgets', staff('export'), async () => ({ rows: 'secret' }));
+      // Writes another action than the one declared.
+      scope.get('/writes-another', staff('export'), async () =>
+        gate.audited({ ...by, action: 'search' }, async () => 'read'),
+      );
+      // Writes it deep in a service, after other awaits, from a POST with a body; in a change's transaction too.
+      scope.post('/writes-it', staff('staff-added'), async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return gate.changed({ ...by, action: 'staff-added', target: String(request.body) }, async () => 'added');
+      });
+      // Sends the reply itself (as the document routes do), after writing.
+      scope.get('/sends-itself', staff('document-opened'), async (_request, reply) => {
+        await gate.log.append({ ...by, action: 'document-opened' });
+        return reply.type('application/pdf').send(Buffer.from('%PDF'));
+      });
+      // A refusal writes nothing and is held to nothing; nor is a route that declares 'none'.
+      scope.get('/refuses', staff('export'), async () => {
+        throw new AppError(400, 'no');
+      });
+      scope.get('/none', staff('none'), async () => 'ok');
+    });
+    const call = (method: 'GET' | 'POST', url: string) =>
+      app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: 'x', headers: { 'content-type': 'text/plain' } } : {}),
+      });
+    const forgets = await call('GET', '/forgets');
+    expect(forgets.statusCode).toBe(500);
+    expect(forgets.json().message).toBe('Staff route GET /forgets answered without writing export');
+    expect(forgets.body).not.toContain('secret');
+    const another = await call('GET', '/writes-another');
+    expect(another.statusCode).toBe(500);
+    expect(another.json().message).toBe('Staff route GET /writes-another answered without writing export');
+    expect((await call('POST', '/writes-it')).body).toBe('added');
+    expect((await call('GET', '/sends-itself')).statusCode).toBe(200);
+    expect((await call('GET', '/refuses')).statusCode).toBe(400);
+    expect((await call('GET', '/none')).statusCode).toBe(200);
+    await app.close();
   });
 
   test("staff bookkeeping cannot read applicants' tables", async () => {

@@ -6,22 +6,21 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { roleAllows, type StaffRole } from '../kernel/staff/roles';
+import { can, roleName, type StaffPermission } from '../kernel/staff/roles';
 import { STAFF_PATHS } from '../kernel/staff/paths';
 import { STAFF_MESSAGES } from '../kernel/staff/messages';
 import { staffApi, useMeQuery, useSignOutMutation, errorMessage, type StaffApiError } from './api';
 import { useAppDispatch } from './hooks';
-import { ROLE_NAMES } from './me';
 import { StaffHeader } from './StaffRoot';
 import { ErrorMessage } from './ui';
 
-/** The menu: each page with the least role that has it. */
-export const STAFF_PAGES: readonly { to: string; label: string; role: StaffRole }[] = [
-  { to: STAFF_PATHS.home, label: 'Home', role: 'reader' },
-  { to: STAFF_PATHS.applicants, label: 'Applicants', role: 'reader' },
-  { to: STAFF_PATHS.accounts, label: 'Staff accounts', role: 'admin' },
-  { to: STAFF_PATHS.audit, label: 'Audit log', role: 'admin' },
-  { to: STAFF_PATHS.roles, label: 'Roles', role: 'reader' },
+/** The menu: each page with the permission its calls need. */
+export const STAFF_PAGES: readonly { to: string; label: string; permission: StaffPermission }[] = [
+  { to: STAFF_PATHS.home, label: 'Home', permission: 'console' },
+  { to: STAFF_PATHS.applicants, label: 'Applicants', permission: 'applicants-search' },
+  { to: STAFF_PATHS.accounts, label: 'Staff accounts', permission: 'staff-manage' },
+  { to: STAFF_PATHS.audit, label: 'Audit log', permission: 'audit-read' },
+  { to: STAFF_PATHS.roles, label: 'Roles', permission: 'console' },
 ];
 
 export default function StaffLayout() {
@@ -57,7 +56,7 @@ export default function StaffLayout() {
           {user && (
             <div className="staff-who">
               <span>
-                Signed in as <strong>{user.email}</strong> ({ROLE_NAMES[user.role]})
+                Signed in as <strong>{user.email}</strong> ({roleName(user.role)})
               </span>
               <Button onClick={onSignOut} loading={signingOut.isLoading}>
                 Sign out
@@ -68,7 +67,7 @@ export default function StaffLayout() {
         {user && (
           <nav className="staff-nav" aria-label="Staff console">
             <ul>
-              {STAFF_PAGES.filter((page) => roleAllows(user.role, page.role)).map((page) => (
+              {STAFF_PAGES.filter((page) => can(user.role, page.permission)).map((page) => (
                 <li key={page.to}>
                   <NavLink to={page.to} end={page.to === STAFF_PATHS.home}>
                     {page.label}

@@ -11,6 +11,7 @@ import { createStaffSso } from './accounts/oidc';
 import { accountRoutes } from './accounts/routes';
 import { createStaffAccounts, type StaffAccounts } from './accounts/service';
 import { registerStaffGate } from './plugin';
+import { syncStaffRoles } from './roles';
 import { applicantRoutes } from './applicants/routes';
 import { createStaffApplicants } from './applicants/service';
 import type { Storage } from '../documents/storage';
@@ -23,6 +24,9 @@ export interface StaffApi {
   accounts: StaffAccounts;
   verifyAudit: () => ReturnType<typeof verifyAuditLog>;
 }
+
+/** The role names, for the CLI's usage text (what each may do: src/kernel/staff/roles.ts). */
+export { STAFF_ROLES } from '../../../src/kernel/staff/roles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +51,7 @@ export async function registerStaff(
 ) {
   const { db, config } = deps;
   const gate = createGate(db);
+  await syncStaffRoles(gate.own, app.log);
   const accounts = createStaffAccounts({ gate, mailer: deps.mailer, publicUrl: config.publicUrl });
   const redirectUri = `${config.publicUrl}${STAFF_API}/sso/callback`;
   const oidc = config.staff.oidc;

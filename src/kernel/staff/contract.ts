@@ -5,6 +5,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { STAFF_ROLES, type StaffRole } from './roles';
 import { APPLICANT_SORTS, APPLICANT_STATUSES, type ApplicantSort, type ApplicantStatus } from './applicants';
+import { AnswerMap, Counts, DocumentAnswers, TabChoices } from '../api/contract';
 
 const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
@@ -128,3 +129,23 @@ export const ApplicantsPage = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
 });
 export const ApplicantParams = closed({ id: text(20, { pattern: '^[0-9]+$' }) });
+
+/**
+ * One applicant (GET /applicants/:id): the header, the answers as the applicant sees them (the console shows them
+ * from the form definition), their documents, and the timeline, oldest first.
+ */
+export const ApplicantDetail = Type.Object({
+  id: Type.String(),
+  applicationId: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  status: statusSchema,
+  submittedAt: Type.Union([Type.String(), Type.Null()]),
+  lastSavedAt: Type.Union([Type.String(), Type.Null()]),
+  answer: AnswerMap,
+  addAnother: Counts,
+  tabs: TabChoices,
+  /** Each document question answered: the file's name and size (its PDF is /applicants/:id/documents/:key). */
+  documents: DocumentAnswers,
+  timeline: Type.Array(Type.Object({ at: Type.String(), what: Type.String() })),
+});

@@ -6,9 +6,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Modal, Table } from 'antd';
 import { isValidEmail } from '../../kernel/auth/rules';
-import { STAFF_ROLES, type StaffRole } from '../../kernel/staff/roles';
+import { roleName, STAFF_ROLES, type StaffRole } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
-import { ROLE_NAMES, useMe } from '../me';
+import { useMe } from '../me';
 import { useCollegeTime } from '../time';
 import { ErrorMessage, Field, focusFirstInvalid, StatusMessage, TextField, usePageTitle } from '../ui';
 import {
@@ -44,7 +44,7 @@ function RoleSelect({
     >
       {STAFF_ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_NAMES[role]}
+          {roleName(role)}
         </option>
       ))}
     </select>
@@ -54,7 +54,7 @@ function RoleSelect({
 function AddAccount({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const [add, adding] = useAddStaffAccountMutation();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<StaffRole>('reader');
+  const [role, setRole] = useState<StaffRole>(STAFF_ROLES[0]);
   const [error, setError] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STAFF_API, STAFF_PATHS, staffApplicantPath } from '../../kernel/staff/paths';
-import { roleAllows } from '../../kernel/staff/roles';
+import { can } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
 import { useMe } from '../me';
 import {
@@ -357,7 +357,7 @@ export default function ApplicantsPage() {
         </ul>
       </nav>
       <Filters filters={filters} options={options} onChange={change} />
-      {roleAllows(me.role, 'admin') && (
+      {can(me.role, 'export') && (
         <section className="staff-panel" aria-labelledby="export-heading">
           <h2 id="export-heading">Export</h2>
           <p>

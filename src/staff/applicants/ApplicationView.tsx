@@ -4,6 +4,8 @@
  */
 import { useMemo } from 'react';
 import { STAFF_API } from '../../kernel/staff/paths';
+import { can } from '../../kernel/staff/roles';
+import { useMe } from '../me';
 import { documentLabels, shownAnswers } from './answers';
 import type { ApplicantDetail } from './endpoints';
 
@@ -56,8 +58,10 @@ function Answers({ applicant }: { applicant: ApplicantDetail }) {
   );
 }
 
+/** The documents by name and size; their PDFs and the PDF copy as links for a role that may download them. */
 function Documents({ applicant }: { applicant: ApplicantDetail }) {
   const labels = useMemo(() => documentLabels(), []);
+  const mayDownload = can(useMe().role, 'documents-download');
   const documents = Object.entries(applicant.documents);
   const base = `${STAFF_API}/applicants/${encodeURIComponent(applicant.id)}`;
   return (
@@ -70,22 +74,30 @@ function Documents({ applicant }: { applicant: ApplicantDetail }) {
           {documents.map(([key, document]) => (
             <li key={key}>
               {labels.get(key) ?? key}:{' '}
-              <a href={`${base}/documents/${encodeURIComponent(key)}`} target="_blank" rel="noopener noreferrer">
-                {document.file_name}
-                <span className="staff-visually-hidden"> (PDF, opens in a new tab)</span>
-              </a>{' '}
+              {mayDownload ? (
+                <a href={`${base}/documents/${encodeURIComponent(key)}`} target="_blank" rel="noopener noreferrer">
+                  {document.file_name}
+                  <span className="staff-visually-hidden"> (PDF, opens in a new tab)</span>
+                </a>
+              ) : (
+                document.file_name
+              )}{' '}
               ({sizeText(document.file_size)} uploaded)
             </li>
           ))}
         </ul>
       )}
-      <h2>PDF copy</h2>
-      <p>
-        <a href={`${base}/pdf`} download>
-          Download the application as a PDF
-        </a>{' '}
-        (the answers and the converted documents, as the applicant’s own copy; it may take a few seconds)
-      </p>
+      {mayDownload && (
+        <>
+          <h2>PDF copy</h2>
+          <p>
+            <a href={`${base}/pdf`} download>
+              Download the application as a PDF
+            </a>{' '}
+            (the answers and the converted documents, as the applicant’s own copy; it may take a few seconds)
+          </p>
+        </>
+      )}
     </section>
   );
 }

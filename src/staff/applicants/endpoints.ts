@@ -1,26 +1,17 @@
-import type { ApplicantRow, ApplicantsPage, StaffShape } from '../../kernel/staff/contract';
-import type { AnswerValue } from '../../kernel/form/definition';
+import type {
+  ApplicantDetail as ApplicantDetailReply,
+  ApplicantRow,
+  ApplicantsPage,
+  StaffShape,
+} from '../../kernel/staff/contract';
 import { staffApi } from '../api';
 import type { ApiQuery } from './listQuery';
 
 export type Applicant = StaffShape<typeof ApplicantRow>;
 export type Applicants = StaffShape<typeof ApplicantsPage>;
 
-/** One applicant as GET /applicants/:id answers: the header, the answers (shown from the definition), the rest. */
-export interface ApplicantDetail {
-  id: string;
-  applicationId: string;
-  name: string;
-  email: string;
-  status: Applicant['status'];
-  submittedAt: string | null;
-  lastSavedAt: string | null;
-  answer: Record<string, AnswerValue | undefined>;
-  addAnother: Record<string, number>;
-  tabs: Record<string, string>;
-  documents: Record<string, { file_name: string; file_size: number }>;
-  timeline: { at: string; what: string }[];
-}
+/** One applicant as GET /applicants/:id answers (its schema is the contract's). */
+export type ApplicantDetail = StaffShape<typeof ApplicantDetailReply>;
 
 export const applicantsApi = staffApi.injectEndpoints({
   endpoints: (build) => ({

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PASSWORD_RULES, failedPasswordRules } from '../../kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../kernel/staff/messages';
 import { errorMessage } from '../api';
-import { ROLE_NAMES } from '../me';
+import { roleName } from '../../kernel/staff/roles';
 import { ErrorMessage, focusFirstInvalid, TextField, usePageTitle } from '../ui';
 import { useEnrolFinishMutation, useEnrolStartMutation } from './endpoints';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -116,7 +116,7 @@ export default function EnrolPage() {
       <h1>Set up your staff account</h1>
       <p>
         This is the staff account of <strong>{account.email}</strong>, with the role{' '}
-        <strong>{ROLE_NAMES[account.role]}</strong>.
+        <strong>{roleName(account.role)}</strong>.
       </p>
       <div className="staff-panel">
         <h2>1. Add the account to your authenticator app</h2>

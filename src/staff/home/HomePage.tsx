@@ -1,8 +1,8 @@
 /** The console's home: who is signed in, what their role allows, and the pages it has. */
 import { Link } from 'react-router-dom';
-import { ROLE_CAPABILITIES, roleAllows } from '../../kernel/staff/roles';
+import { can, PERMISSIONS, roleName, STAFF_PERMISSIONS } from '../../kernel/staff/roles';
 import { STAFF_PATHS } from '../../kernel/staff/paths';
-import { ROLE_NAMES, useMe } from '../me';
+import { useMe } from '../me';
 import { usePageTitle } from '../ui';
 
 const PAGES = [
@@ -10,16 +10,16 @@ const PAGES = [
     to: STAFF_PATHS.applicants,
     label: 'Applicants',
     about: 'search, filter and read applications, their documents and PDF copies',
-    role: 'reader',
+    permission: 'applicants-search',
   },
   {
     to: STAFF_PATHS.accounts,
     label: 'Staff accounts',
     about: 'add and remove staff, and change their roles',
-    role: 'admin',
+    permission: 'staff-manage',
   },
-  { to: STAFF_PATHS.audit, label: 'Audit log', about: 'who read or changed what, and when', role: 'admin' },
-  { to: STAFF_PATHS.roles, label: 'Roles', about: 'what each role may do', role: 'reader' },
+  { to: STAFF_PATHS.audit, label: 'Audit log', about: 'who read or changed what, and when', permission: 'audit-read' },
+  { to: STAFF_PATHS.roles, label: 'Roles', about: 'what each role may do', permission: 'console' },
 ] as const;
 
 export default function HomePage() {
@@ -29,7 +29,7 @@ export default function HomePage() {
     <>
       <h1>Welcome, {me.email}</h1>
       <p>
-        You are signed in as <strong>{ROLE_NAMES[me.role]}</strong>
+        You are signed in as <strong>{roleName(me.role)}</strong>
         {me.via === 'sso' ? ' with your college account' : ''}.
       </p>
       <p className="staff-lead">
@@ -40,15 +40,15 @@ export default function HomePage() {
       <div className="staff-panel">
         <h2>Your role allows you to</h2>
         <ul>
-          {ROLE_CAPABILITIES.filter((row) => roleAllows(me.role, row.role)).map((row) => (
-            <li key={row.capability}>{row.capability}</li>
+          {STAFF_PERMISSIONS.filter((permission) => can(me.role, permission)).map((permission) => (
+            <li key={permission}>{PERMISSIONS[permission]}</li>
           ))}
         </ul>
       </div>
       <div className="staff-panel">
         <h2>Your pages</h2>
         <ul>
-          {PAGES.filter((page) => roleAllows(me.role, page.role)).map((page) => (
+          {PAGES.filter((page) => can(me.role, page.permission)).map((page) => (
             <li key={page.to}>
               <Link to={page.to}>{page.label}</Link>: {page.about}
             </li>

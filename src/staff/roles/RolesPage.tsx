@@ -1,7 +1,13 @@
-/** Who may do what: the roles table (ROLE_CAPABILITIES, the one home of the rule), for every staff member. */
+/** Who may do what: each permission a row, each role a column (src/kernel/staff/roles.ts, the one home of the rule). */
 import { Table } from 'antd';
-import { ROLE_CAPABILITIES, STAFF_ROLES, roleAllows, type StaffRole } from '../../kernel/staff/roles';
-import { ROLE_NAMES } from '../me';
+import {
+  can,
+  PERMISSIONS,
+  roleName,
+  STAFF_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffPermission,
+} from '../../kernel/staff/roles';
 import { usePageTitle } from '../ui';
 
 function Allowed({ allowed }: { allowed: boolean }) {
@@ -13,27 +19,32 @@ function Allowed({ allowed }: { allowed: boolean }) {
   );
 }
 
-type Row = (typeof ROLE_CAPABILITIES)[number];
+interface Row {
+  permission: StaffPermission;
+  capability: string;
+}
+
+const ROWS: Row[] = STAFF_PERMISSIONS.map((permission) => ({ permission, capability: PERMISSIONS[permission] }));
 
 export default function RolesPage() {
   usePageTitle('Roles');
   return (
     <>
       <h1>Roles</h1>
-      <p>What each staff role may do. An admin may do everything a reader may, and more. Admins give out the roles.</p>
+      <p>What each staff role may do. Admins give out the roles.</p>
       <Table<Row>
-        rowKey="capability"
-        dataSource={[...ROLE_CAPABILITIES]}
+        rowKey="permission"
+        dataSource={ROWS}
         pagination={false}
         tableLayout="fixed"
         columns={[
           { title: 'What', dataIndex: 'capability', key: 'capability' },
-          ...STAFF_ROLES.map((role: StaffRole) => ({
-            title: ROLE_NAMES[role],
+          ...STAFF_ROLES.map((role) => ({
+            title: roleName(role),
             key: role,
             width: 88,
             align: 'center' as const,
-            render: (_: unknown, row: Row) => <Allowed allowed={roleAllows(role, row.role)} />,
+            render: (_: unknown, row: Row) => <Allowed allowed={can(role, row.permission)} />,
           })),
         ]}
       />

@@ -45,13 +45,13 @@ export function accountRoutes(
 
   scope.get(
     '/config',
-    { schema: { response: { 200: StaffConfigReply } }, config: { staff: { role: 'anyone', audit: 'none' } } },
+    { schema: { response: { 200: StaffConfigReply } }, config: { staff: { permission: 'anyone', audit: 'none' } } },
     async () => ({ sso: Boolean(sso), ssoName: deps.ssoName, timeZone: deps.timeZone }),
   );
 
   scope.get(
     '/me',
-    { schema: { response: { 200: MeReply } }, config: { staff: { role: 'reader', audit: 'none' } } },
+    { schema: { response: { 200: MeReply } }, config: { staff: { permission: 'console', audit: 'none' } } },
     async (request) => {
       const { email, role, via } = currentStaff(request);
       return { email, role, via };
@@ -62,7 +62,7 @@ export function accountRoutes(
     '/sign-in',
     {
       schema: { body: SignInBody },
-      config: { staff: { role: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit },
+      config: { staff: { permission: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit },
     },
     async (request, reply) => {
       const { token, email, role } = await accounts.signIn(request.body, from(request));
@@ -71,19 +71,23 @@ export function accountRoutes(
     },
   );
 
-  scope.post('/sign-out', { config: { staff: { role: 'reader', audit: 'sign-out' } } }, async (request, reply) => {
-    const staff = currentStaff(request);
-    await revokeStaffSession(gate.own, staff.sessionHash);
-    await gate.log.append({ ...auditContext(request), action: 'sign-out' });
-    clearStaffCookie(request, reply);
-    return { message: STAFF_MESSAGES.signedOut };
-  });
+  scope.post(
+    '/sign-out',
+    { config: { staff: { permission: 'console', audit: 'sign-out' } } },
+    async (request, reply) => {
+      const staff = currentStaff(request);
+      await revokeStaffSession(gate.own, staff.sessionHash);
+      await gate.log.append({ ...auditContext(request), action: 'sign-out' });
+      clearStaffCookie(request, reply);
+      return { message: STAFF_MESSAGES.signedOut };
+    },
+  );
 
   scope.post<{ Body: StaffShape<typeof EnrolStartBody> }>(
     '/enrol/start',
     {
       schema: { body: EnrolStartBody, response: { 200: EnrolStartReply } },
-      config: { staff: { role: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit },
+      config: { staff: { permission: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit },
     },
     async (request) => accounts.enrolStart(request.body.token),
   );
@@ -92,7 +96,7 @@ export function accountRoutes(
     '/enrol/finish',
     {
       schema: { body: EnrolFinishBody },
-      config: { staff: { role: 'anyone', audit: 'enrolled' }, rateLimit: deps.rateLimit },
+      config: { staff: { permission: 'anyone', audit: 'enrolled' }, rateLimit: deps.rateLimit },
     },
     async (request, reply) => {
       const { recoveryCodes, sessionToken, message } = await accounts.enrolFinish(request.body, from(request));
@@ -105,13 +109,16 @@ export function accountRoutes(
 
   scope.get(
     '/accounts',
-    { schema: { response: { 200: AccountsReply } }, config: { staff: { role: 'admin', audit: 'staff-listed' } } },
+    {
+      schema: { response: { 200: AccountsReply } },
+      config: { staff: { permission: 'staff-manage', audit: 'staff-listed' } },
+    },
     async (request) => ({ accounts: await accounts.list(auditContext(request)) }),
   );
 
   scope.post<{ Body: StaffShape<typeof AddAccountBody> }>(
     '/accounts',
-    { schema: { body: AddAccountBody }, config: { staff: { role: 'admin', audit: 'staff-added' } } },
+    { schema: { body: AddAccountBody }, config: { staff: { permission: 'staff-manage', audit: 'staff-added' } } },
     async (request, reply) => reply.status(201).send(await accounts.add(request.body, auditContext(request))),
   );
 
@@ -119,7 +126,7 @@ export function accountRoutes(
     '/accounts/:id/role',
     {
       schema: { params: AccountParams, body: RoleBody },
-      config: { staff: { role: 'admin', audit: 'staff-role-changed' } },
+      config: { staff: { permission: 'staff-manage', audit: 'staff-role-changed' } },
     },
     async (request) => {
       await accounts.setRole({ id: request.params.id }, request.body.role, auditContext(request));
@@ -129,7 +136,7 @@ export function accountRoutes(
 
   scope.delete<{ Params: StaffShape<typeof AccountParams> }>(
     '/accounts/:id',
-    { schema: { params: AccountParams }, config: { staff: { role: 'admin', audit: 'staff-removed' } } },
+    { schema: { params: AccountParams }, config: { staff: { permission: 'staff-manage', audit: 'staff-removed' } } },
     async (request) => {
       await accounts.remove({ id: request.params.id }, auditContext(request));
       return { message: 'The staff account was removed and signed out.' };
@@ -140,7 +147,7 @@ export function accountRoutes(
 
   scope.get(
     '/sso/start',
-    { config: { staff: { role: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit } },
+    { config: { staff: { permission: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit } },
     async (request, reply) => {
       if (!sso) throw new AppError(404, STAFF_MESSAGES.ssoOff, 'NotFound');
       let started: Awaited<ReturnType<StaffSso['start']>>;
@@ -163,7 +170,7 @@ export function accountRoutes(
 
   scope.get(
     '/sso/callback',
-    { config: { staff: { role: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit } },
+    { config: { staff: { permission: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit } },
     async (request, reply) => {
       if (!sso) throw new AppError(404, STAFF_MESSAGES.ssoOff, 'NotFound');
       reply.clearCookie(SSO_FLOW_COOKIE, { path: SSO_PATH });

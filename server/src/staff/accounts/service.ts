@@ -6,7 +6,7 @@ import { claimLoginAttempt, clearLoginFailures, lockedMessage } from '../../iden
 import { isValidEmail, normaliseEmail } from '../../../../src/kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import { STAFF_PATHS } from '../../../../src/kernel/staff/paths';
-import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../../../src/kernel/staff/roles';
+import { can, isStaffRole, rolesWith, STAFF_ROLES, type StaffRole } from '../../../../src/kernel/staff/roles';
 import type { Gate, Queryable } from '../audit/gate';
 import type { AuditEntry } from '../audit/log';
 import { createStaffSession, revokeAllStaffSessions } from '../sessions';
@@ -66,12 +66,17 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
     return rows[0];
   }
 
-  /** Refuses to leave the console without an admin (removing or demoting the last one). */
-  async function assertAnotherAdmin(tx: Queryable, account: AccountRow) {
-    if (account.role !== 'admin') return;
+  /**
+   * Refuses to leave the console without anyone who may manage staff (removing the last one, or giving them a role
+   * that may not): nobody could then add staff or give out roles but from the CLI.
+   */
+  async function assertAnotherManager(tx: Queryable, account: AccountRow) {
+    if (!can(account.role, 'staff-manage')) return;
+    const managers = rolesWith('staff-manage');
     const { rows } = await tx.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM staff_accounts WHERE role = 'admin' AND id <> $1`,
-      [account.id],
+      `SELECT count(*)::text AS n FROM staff_accounts
+        WHERE role IN (${managers.map((_, i) => `$${i + 2}`).join(', ')}) AND id <> $1`,
+      [account.id, ...managers],
     );
     if (Number(rows[0].n) === 0) throw conflict(STAFF_MESSAGES.lastAdmin, 'LastAdmin');
   }
@@ -132,7 +137,7 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
         }),
         async (tx) => {
           const account = await findAccount(tx, emailOrId);
-          if (role !== 'admin') await assertAnotherAdmin(tx, account);
+          if (!can(role, 'staff-manage')) await assertAnotherManager(tx, account);
           await tx.query('UPDATE staff_accounts SET role = $2 WHERE id = $1', [account.id, role]);
           await revokeAllStaffSessions(tx, account.id);
           return account;
@@ -145,7 +150,7 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
         (account: AccountRow) => ({ ...by, action: 'staff-removed', target: account.email }),
         async (tx) => {
           const account = await findAccount(tx, emailOrId);
-          await assertAnotherAdmin(tx, account);
+          await assertAnotherManager(tx, account);
           // Its sessions and recovery codes go with it (ON DELETE CASCADE): it is signed out at once.
           await tx.query('DELETE FROM staff_accounts WHERE id = $1', [account.id]);
           return account;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ApplicantDetail,
   ApplicantParams,
   ApplicantsPage,
   ApplicantsQuery,
@@ -28,14 +29,17 @@ export function applicantRoutes(
     '/applicants',
     {
       schema: { querystring: ApplicantsQuery, response: { 200: ApplicantsPage } },
-      config: { staff: { role: 'reader', audit: 'search' } },
+      config: { staff: { permission: 'applicants-search', audit: 'search' } },
     },
     async (request) => applicants.list(request.query, auditContext(request)),
   );
 
   scope.get<{ Params: Params }>(
     '/applicants/:id',
-    { schema: { params: ApplicantParams }, config: { staff: { role: 'reader', audit: 'applicant-opened' } } },
+    {
+      schema: { params: ApplicantParams, response: { 200: ApplicantDetail } },
+      config: { staff: { permission: 'applicants-read', audit: 'applicant-opened' } },
+    },
     async (request) => applicants.open(request.params.id, auditContext(request)),
   );
 
@@ -52,7 +56,7 @@ export function applicantRoutes(
           required: ['id', 'key'],
         },
       },
-      config: { staff: { role: 'reader', audit: 'document-opened' } },
+      config: { staff: { permission: 'documents-download', audit: 'document-opened' } },
     },
     async (request, reply) => {
       const { bytes, fileName } = await applicants.document(
@@ -69,7 +73,10 @@ export function applicantRoutes(
 
   scope.get<{ Params: Params }>(
     '/applicants/:id/pdf',
-    { schema: { params: ApplicantParams }, config: { staff: { role: 'reader', audit: 'pdf-downloaded' } } },
+    {
+      schema: { params: ApplicantParams },
+      config: { staff: { permission: 'documents-download', audit: 'pdf-downloaded' } },
+    },
     async (request, reply) => {
       const { bytes, fileName } = await applicants.pdf(request.params.id, auditContext(request));
       return reply
@@ -95,7 +102,7 @@ export function applicantRoutes(
         },
         querystring: ApplicantsQuery,
       },
-      config: { staff: { role: 'admin', audit: 'export' } },
+      config: { staff: { permission: 'export', audit: 'export' } },
     },
     async (request, reply) => {
       const file = request.params.file.replace(/\.csv$/, '') as ExportFile;

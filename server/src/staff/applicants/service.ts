@@ -9,6 +9,8 @@ import type { Gate, Queryable } from '../audit/gate';
 import { queryDetail } from '../audit/log';
 import type { AuditContext } from '../accounts/service';
 import { BadCursor, listApplicants, type ListQuery } from './list';
+import type { ApplicantDetail, StaffShape } from '../../../../src/kernel/staff/contract';
+import type { ApplicantStatus } from '../../../../src/kernel/staff/applicants';
 
 const NO_APPLICANT = 'There is no applicant with this id.';
 
@@ -46,10 +48,12 @@ async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[
 }
 
 /** One applicant as the console shows it: the header, the answers, documents and timeline (the reads alone). */
-export async function applicantDetail(db: Queryable, id: string) {
+export async function applicantDetail(db: Queryable, id: string): Promise<StaffShape<typeof ApplicantDetail>> {
   const row = await printViewApplication(db, id);
   if (!row) throw notFound(NO_APPLICANT);
-  const { rows } = await db.query<{ status: string }>('SELECT status FROM applicant_list WHERE user_id = $1', [id]);
+  const { rows } = await db.query<{ status: ApplicantStatus }>('SELECT status FROM applicant_list WHERE user_id = $1', [
+    id,
+  ]);
   return {
     id,
     applicationId: applicationIdOf(id),

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client';
-import { appendInTransaction, createAuditLog, type AuditEntry, type AuditLog } from './log';
+import { appendInTransaction, createAuditLog, noteWritten, type AuditEntry, type AuditLog } from './log';
 
 export type { Queryable };
 
@@ -53,12 +53,17 @@ export function createGate(db: Db): Gate {
       await log.append(entry);
       return db;
     },
-    changed(entry, change) {
-      return db.transaction(async (tx) => {
-        const result = await change(tx);
-        await appendInTransaction(tx, typeof entry === 'function' ? entry(result) : entry);
-        return result;
+    async changed(entry, change) {
+      let action: AuditEntry['action'] | undefined;
+      const result = await db.transaction(async (tx) => {
+        const changedResult = await change(tx);
+        const written = typeof entry === 'function' ? entry(changedResult) : entry;
+        await appendInTransaction(tx, written);
+        action = written.action;
+        return changedResult;
       });
+      noteWritten(action!);
+      return result;
     },
     own: ownOnly(db),
     ownTransaction: (work) => db.transaction((tx) => work(ownOnly(tx))),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../../db/client';
 import type { AuditAction } from '../../../../src/kernel/staff/audit';
@@ -83,6 +84,19 @@ export async function appendInTransaction(tx: Queryable, entry: AuditEntry): Pro
   return record;
 }
 
+/**
+ * The actions written while a staff route's handler runs: the gate (plugin.ts) runs each handler in its own set and,
+ * when the route answers 2xx, requires the action it declares to be among them. Outside a staff route (the admin API,
+ * the CLI, a service token) there is no set and nothing is noted.
+ */
+const writtenInRequest = new AsyncLocalStorage<Set<AuditAction>>();
+
+/** Runs `work` (a route's handler) noting every action the audit log writes meanwhile in `written`. */
+export const noteWrites = <T>(written: Set<AuditAction>, work: () => T): T => writtenInRequest.run(written, work);
+
+/** Called once a row is committed (never inside its transaction: a rolled-back row was not written). */
+export const noteWritten = (action: AuditAction) => writtenInRequest.getStore()?.add(action);
+
 export interface AuditLog {
   /** Appends one entry in a transaction of its own. */
   append(entry: AuditEntry): Promise<void>;
@@ -92,6 +106,7 @@ export function createAuditLog(db: Db): AuditLog {
   return {
     async append(entry) {
       await db.transaction((tx) => appendInTransaction(tx, entry));
+      noteWritten(entry.action);
     },
   };
 }

@@ -17,7 +17,7 @@ export function auditRoutes(scope: FastifyInstance, deps: { gate: Gate }) {
     '/audit',
     {
       schema: { querystring: AuditQuery, response: { 200: AuditPage } },
-      config: { staff: { role: 'admin', audit: 'audit-read' } },
+      config: { staff: { permission: 'audit-read', audit: 'audit-read' } },
     },
     async (request) => {
       if (!filtersAreValid(request.query)) throw badRequest(STAFF_MESSAGES.datesInvalid);
@@ -30,7 +30,7 @@ export function auditRoutes(scope: FastifyInstance, deps: { gate: Gate }) {
 
   scope.get<{ Querystring: StaffShape<typeof AuditQuery> }>(
     '/audit.csv',
-    { schema: { querystring: AuditQuery }, config: { staff: { role: 'admin', audit: 'audit-downloaded' } } },
+    { schema: { querystring: AuditQuery }, config: { staff: { permission: 'audit-read', audit: 'audit-downloaded' } } },
     async (request, reply) => {
       if (!filtersAreValid(request.query)) throw badRequest(STAFF_MESSAGES.datesInvalid);
       // The download is audited before its first byte; the rows then stream in batches as the client reads.
