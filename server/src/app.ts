@@ -13,6 +13,7 @@ import { registerJsonBodyParser } from './http/jsonBody';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/static';
+import { printViewPages } from './printView/page';
 import { createMailer, type Mailer } from './mail/mailer';
 import { queueReceipt } from './mail/receiptJobs';
 import { createReceiptWorker, RECEIPT_POLL_MS, type ReceiptWorker } from './mail/receiptWorker';
@@ -234,11 +235,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storage,
     applicationPdf: services.applicationPdf,
   });
-  await registerSpa(app, config.staticDir, config.clientConfig, {
+  // The print view's pages (server/src/printView), rendered per request into the shells the SPA's server serves.
+  const printView = printViewPages(app, config.staticDir, {
     tokens: services.tokens,
     rateLimit: publicRateLimit,
     attachedPages: services.applicationPdf.attachedPages,
   });
+  await registerSpa(app, config.staticDir, config.clientConfig, printView);
 
   return app;
 }
