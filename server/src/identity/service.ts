@@ -7,7 +7,7 @@ import { isValidEmail, MESSAGES, normaliseEmail, USER_NOT_CONFIRMED_CODE } from 
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
-import { createApplicationRow } from '../answers/applications';
+import { createApplicationRow } from '../applications/table';
 import { claimLoginAttempt, clearLoginFailures, lockedMessage } from './loginBackoff';
 import { PATHS } from '../../../src/kernel/paths';
 import { createAfterAnswer } from './afterAnswer';

@@ -5,7 +5,7 @@ import { currentUser, requireUser } from '../identity/guard';
 import { notFound } from '../http/errors';
 import { PdfFileQuery, type Shape } from '../../../src/kernel/api/contract';
 import { PDF_MESSAGES, type ApplicationPdfService } from './service';
-import { printedApplication } from '../answers/applications';
+import { printedApplication } from '../applications/table';
 import { pdfFileName } from './fileNames';
 
 /** GET /api/pdf (SPEC §7) and the download it points to; both only ever for the session's applicant. */

@@ -6,7 +6,7 @@ import type { DocumentService } from '../documents/service';
 import type { Storage } from '../documents/storage';
 import type { PdfSettings, PrintAnswers, PrintDocument } from './types';
 import type { PageRange } from './build';
-import { printedApplication } from '../answers/applications';
+import { printedApplication } from '../applications/table';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */

@@ -4,7 +4,7 @@ import { hashToken, randomToken } from '../identity/tokens';
 import { normaliseEmail } from '../../../src/kernel/auth/rules';
 import { documentAnswersOf } from '../documents/service';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
-import { printViewApplication } from '../answers/applications';
+import { printViewApplication } from '../applications/table';
 
 const DAY = 86_400_000;
 
