@@ -20,6 +20,31 @@ const stylesheetsOf = (feature) =>
     .filter((file) => String(file).endsWith('.css'))
     .map((file) => `./${file}`);
 
+/**
+ * The server's areas and the lower folders each may import (docs/architecture.md, "The layers"): one way, so no two
+ * areas import each other. Every area may also import the infrastructure (SERVER_INFRASTRUCTURE) and the kernel; the
+ * files at the top (app.ts, cli.ts, applicantApi.ts, …) wire the areas and are imported by none.
+ */
+const SERVER_AREAS = {
+  applications: [],
+  mail: [],
+  backup: [],
+  metrics: [],
+  lookup: [],
+  identity: ['applications', 'mail'],
+  documents: ['applications', 'identity'],
+  answers: ['applications', 'documents', 'identity'],
+  pdf: ['applications', 'documents', 'identity'],
+  tokens: ['applications', 'documents', 'identity', 'pdf'],
+  printView: ['pdf', 'tokens'],
+  admin: ['backup', 'tokens'],
+  health: ['documents', 'metrics'],
+  demo: ['applications'],
+  staff: ['applications', 'documents', 'identity', 'mail', 'pdf'],
+};
+/** What every server area may import, relative to server/src. */
+const SERVER_INFRASTRUCTURE = ['./config.ts', './threads.ts', './db', './http', './jobs'];
+
 export default defineConfig([
   globalIgnores(['dist', 'data', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/out']),
   js.configs.recommended,
@@ -151,15 +176,29 @@ export default defineConfig([
               except: ['./index.ts'],
               message: 'Use the staff subtree through server/src/staff/index.ts.',
             },
+            // http/ is infrastructure only (errors, CSRF, body parsing, headers, static files): it imports no area.
+            {
+              target: './server/src/http',
+              from: './server/src',
+              except: ['./http', './config.ts', './db'],
+              message:
+                'server/src/http is infrastructure: it imports only config.ts, db/ and the kernel (a page of an area is handed in).',
+            },
+            ...Object.entries(SERVER_AREAS).map(([area, lower]) => ({
+              target: `./server/src/${area}`,
+              from: './server/src',
+              except: [`./${area}`, ...lower.map((name) => `./${name}`), ...SERVER_INFRASTRUCTURE],
+              message: `server/src/${area} imports only ${lower.length ? `${lower.join(', ')} and ` : ''}the infrastructure (SERVER_AREAS in eslint.config.mjs): areas import one way.`,
+            })),
             {
               target: './server/src/staff',
               from: [
-                './server/src/identity/guard.ts',
+                './server/src/identity/gate.ts',
                 './server/src/identity/sessions.ts',
                 './server/src/identity/service.ts',
               ],
               message:
-                'Staff sessions are not the applicants’: server/src/staff never imports their guard, sessions or service.',
+                'Staff sessions are not the applicants’: server/src/staff never imports their gate, sessions or service.',
             },
           ],
         },

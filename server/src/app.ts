@@ -13,13 +13,12 @@ import { registerJsonBodyParser } from './http/jsonBody';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/static';
+import { printViewPages } from './printView/page';
 import { createMailer, type Mailer } from './mail/mailer';
 import { queueReceipt } from './mail/receiptJobs';
 import { createReceiptWorker, RECEIPT_POLL_MS, type ReceiptWorker } from './mail/receiptWorker';
 import { createIdentityService, type IdentityService } from './identity/service';
-import { identityRoutes } from './identity/routes';
 import { createAnswerService, type AnswerService } from './answers/service';
-import { answerRoutes } from './answers/routes';
 import { createTokenService, type TokenService } from './tokens/service';
 import { tokenRoutes } from './tokens/routes';
 import { adminRoutes } from './admin/routes';
@@ -29,9 +28,8 @@ import { lookupRoutes } from './lookup/routes';
 import { createStorage, LOCAL_UPLOAD_PATH } from './documents/storage';
 import { createDocumentService, type DocumentService } from './documents/service';
 import { createConversionWorker, type ConversionWorker } from './documents/worker';
-import { documentRoutes } from './documents/routes';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
-import { pdfRoutes } from './pdf/routes';
+import { registerApplicantApi } from './applicantApi';
 import { registerStaff } from './staff';
 import { registerOperations } from './health';
 import { createMetrics, type Metrics } from './metrics/registry';
@@ -213,8 +211,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerCsrf(app, { multipartPaths: [LOCAL_UPLOAD_PATH] });
 
   const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
-  identityRoutes(app, { db, config, identity: services.identity, publicRateLimit });
-  answerRoutes(app, { db, config, answers: services.answers });
+  // The applicants' scope first: its check refuses an /api route registered anywhere outside it.
+  await registerApplicantApi(app, {
+    db,
+    config,
+    identity: services.identity,
+    answers: services.answers,
+    documents,
+    applicationPdf: services.applicationPdf,
+    publicRateLimit,
+  });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit, storage });
   adminRoutes(app, {
     tokens: services.tokens,
@@ -224,8 +230,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     filesDir: config.filesDir,
   });
   lookupRoutes(app, { lookup: services.lookup, publicRateLimit });
-  documentRoutes(app, { db, config, documents, uploadRateLimit: publicRateLimit });
-  pdfRoutes(app, { db, config, applicationPdf: services.applicationPdf });
   await registerStaff(app, {
     db,
     config,
@@ -234,11 +238,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storage,
     applicationPdf: services.applicationPdf,
   });
-  await registerSpa(app, config.staticDir, config.clientConfig, {
+  // The print view's pages (server/src/printView), rendered per request into the shells the SPA's server serves.
+  const printView = printViewPages(app, config.staticDir, {
     tokens: services.tokens,
     rateLimit: publicRateLimit,
     attachedPages: services.applicationPdf.attachedPages,
   });
+  await registerSpa(app, config.staticDir, config.clientConfig, printView);
 
   return app;
 }

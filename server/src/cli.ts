@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
-import { applicantsOverview } from './answers/applications';
+import { applicantsOverview } from './applications/table';
 import { BACKUP_USAGE, backupCommand } from './backup/command';
 import type { PgliteDb } from './db/pgliteDb';
 import { DEMO_DOMAIN, seedDemo } from './demo/seedDemo';

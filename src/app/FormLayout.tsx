@@ -5,9 +5,9 @@ import { logoutRequested, navigationRequested, submitRequested } from '../shared
 import { DialogErrorBoundary } from './ErrorBoundary';
 import { FORM_PAGES, isFormPage, JOURNEY, PATHS } from '../kernel/paths';
 import { REVIEW_LOADING } from '../kernel/messages';
-import { loadPrintView } from '../features/review';
+import { loadPrintView } from '../features/printView';
 import { SkipLink } from '../components/SkipLink';
-import { ServiceUserMain } from './ServiceUserMain';
+import { PrintViewMain } from './PrintViewMain';
 import { SiteHeader } from '../components/SiteHeader';
 import { PageTabs } from '../components/PageTabs';
 import { AccountPopover } from '../components/AccountPopover';
@@ -62,7 +62,7 @@ export default function FormLayout() {
 
   if (isServiceUser) {
     return (
-      <ServiceUserMain>
+      <PrintViewMain>
         {isFormPage(pathname) ? (
           <DialogErrorBoundary key={pathname}>
             <Suspense fallback={<p role="status">{REVIEW_LOADING}</p>}>
@@ -72,7 +72,7 @@ export default function FormLayout() {
         ) : (
           page
         )}
-      </ServiceUserMain>
+      </PrintViewMain>
     );
   }
 

@@ -3,7 +3,7 @@ import { addSessionListeners, addSubmitListeners } from '../features/session';
 import { addSaveListeners, addOutboxListeners } from '../features/answers';
 import { addFormListeners } from '../features/form';
 import { addDocumentListeners } from '../features/documents';
-import { addPublicLinkListeners } from '../features/review';
+import { addPublicLinkListeners } from '../features/printView';
 import { addTabsListeners } from '../features/tabs';
 import { addAddAnotherListeners } from '../features/addAnother';
 

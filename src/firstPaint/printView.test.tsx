@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { server } from '../../tests/msw/server';
-import type { ServiceBundle } from '../services/api';
+import type { PrintViewBundle } from '../services/api';
 import { REVIEW_LOADING } from '../kernel/messages';
 import { renderPrintView } from './renderPrintView';
 
 // React's Node server build (what the server runs) schedules its work with setImmediate, which jsdom lacks.
 globalThis.setImmediate ??= ((callback: () => void) => setTimeout(callback, 0)) as unknown as typeof setImmediate;
 
-const BUNDLE: ServiceBundle = {
+const BUNDLE: PrintViewBundle = {
   answer: {
     first_name: 'Mary',
     last_name: 'Somerville',

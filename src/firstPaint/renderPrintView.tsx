@@ -3,18 +3,24 @@
  * bundle the server loads (PRINT_VIEW_RENDERER; its own copy of the app and of React, built with the client by
  * webpack.config.ts). The server reads the applicant's bundle for a valid service token and this renders the
  * review from the form definition (PrintViewContent walks it, as the PDF's outline does) in what a service user
- * sees of a form route (ServiceUserMain), with the app's store loaded as the browser's start-up loads it. Read-only,
+ * sees of a form route (PrintViewMain), with the app's store loaded as the browser's start-up loads it. Read-only,
  * the result is the whole page: staff need no script to read or print it.
  */
 import { Provider } from 'react-redux';
 import { prerender } from 'react-dom/static';
 import { makeStore } from '../app/store';
-import { ServiceUserMain } from '../app/ServiceUserMain';
-import { api, type ServiceBundle } from '../services/api';
+import { PrintViewMain } from '../app/PrintViewMain';
+import { api, type PrintViewBundle } from '../services/api';
 import { appStarted } from '../shared/events';
 import { isFormPage } from '../kernel/paths';
 import { loadsSettled } from './loadsSettled';
-import { applicantName, holdsOnly, reviewDocumentTitle, reviewTitle, PrintViewContent } from '../features/review';
+import {
+  applicantName,
+  holdsOnly,
+  printViewDocumentTitle,
+  printViewTitle,
+  PrintViewContent,
+} from '../features/printView';
 
 export interface PrintViewPage {
   /** The content of the page's root. */
@@ -29,11 +35,15 @@ export interface PrintViewPage {
  * loads are over (startupLoadsSettled). Throws when the page would not show the review (so the server sends the
  * app instead, which does as it always did).
  */
-export async function renderPrintView(pathname: string, token: string, bundle: ServiceBundle): Promise<PrintViewPage> {
+export async function renderPrintView(
+  pathname: string,
+  token: string,
+  bundle: PrintViewBundle,
+): Promise<PrintViewPage> {
   if (!isFormPage(pathname)) throw new Error(`${pathname} is not a form page: no print view`);
   const store = makeStore();
   // The bundle is the answer to the start-up's own request for it: the listener finds it in the cache.
-  await store.dispatch(api.util.upsertQueryData('getServiceBundle', token, bundle));
+  await store.dispatch(api.util.upsertQueryData('getPrintViewBundle', token, bundle));
   const settled = loadsSettled(store);
   store.dispatch(appStarted({ serviceToken: token }));
   await settled;
@@ -44,9 +54,9 @@ export async function renderPrintView(pathname: string, token: string, bundle: S
   const name = applicantName(answers.values);
   const page = (
     <Provider store={store}>
-      <ServiceUserMain>
-        <PrintViewContent data={bundle} token={token} title={reviewTitle(name)} />
-      </ServiceUserMain>
+      <PrintViewMain>
+        <PrintViewContent data={bundle} token={token} title={printViewTitle(name)} />
+      </PrintViewMain>
     </Provider>
   );
   // prerender, not renderToString: it waits for any lazy part. A boundary larger than progressiveChunkSize would be
@@ -55,5 +65,5 @@ export async function renderPrintView(pathname: string, token: string, bundle: S
   const { prelude } = await prerender(page, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const markup = await new Response(prelude).text();
   if (markup.includes('<script')) throw new Error('the page would need a script: no print view');
-  return { markup, title: reviewDocumentTitle(name) };
+  return { markup, title: printViewDocumentTitle(name) };
 }

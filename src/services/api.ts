@@ -18,7 +18,7 @@ import type {
   PresignBody,
   PresignedUpload,
   ResetPasswordBody,
-  ServiceBundle as ServiceBundleShape,
+  PrintViewBundle as PrintViewBundleShape,
   Shape,
   TabChoices,
   TabsBody,
@@ -35,7 +35,7 @@ type StudentAnswers = Shape<typeof AnswerMap>;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 export type DocumentAnswers = Shape<typeof DocumentAnswersShape>;
 export type LookupSuggestion = Shape<typeof LookupSuggestionShape>;
-export type ServiceBundle = Shape<typeof ServiceBundleShape>;
+export type PrintViewBundle = Shape<typeof PrintViewBundleShape>;
 
 /**
  * The one RTK Query API: an endpoint for every call of SPEC §7. No refetching on focus, mount or
@@ -145,7 +145,7 @@ export const api = createApi({
     getPublicAnswers: build.query<StudentAnswers, string>({
       query: (token) => ({ url: '/public/tmp', params: { token } }),
     }),
-    getServiceBundle: build.query<ServiceBundle, string>({
+    getPrintViewBundle: build.query<PrintViewBundle, string>({
       query: (serviceToken) => ({ url: '/service/tmp-pdf', params: { service_token: serviceToken } }),
     }),
 

@@ -4,8 +4,12 @@ import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
-import { convertedKeysColumn, createApplicationRow } from './applications';
-import { withDocumentMarks } from './answerMap';
+import {
+  answeredApplication as readAnsweredApplication,
+  createApplicationRow,
+  type ApplicationRow,
+} from '../applications/table';
+import { withDocumentMarks } from '../applications/documentMarks';
 import { SESSION_CTE } from '../identity/sessions';
 
 export const ANSWER_MESSAGES = {
@@ -17,19 +21,6 @@ export const ANSWER_MESSAGES = {
   staleVersion: 'Your answers were changed in another window or device since this page last saved.',
   submittedBeforeStatus: 'The application can only be marked submitted by submitting it.',
 } as const;
-
-interface ApplicationRow {
-  answer: AnswerMap;
-  version: number;
-  last_page: string | null;
-  add_another: Record<string, number>;
-  tabs: Record<string, string>;
-  submitted_at: Date | null;
-}
-
-interface StoredApplicationRow extends ApplicationRow {
-  converted: string[] | null;
-}
 
 interface ProfileRow {
   answer: AnswerMap;
@@ -140,12 +131,10 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
 
   /** The row with the answers as the applicant sees them: each document question's ANSWERED from its document. */
   async function answeredApplication(userId: number): Promise<ApplicationRow> {
-    const { converted, ...row } = await readRow<StoredApplicationRow>(
-      userId,
-      `SELECT a.answer, a.version, a.last_page, a.add_another, a.tabs, a.submitted_at, ${convertedKeysColumn('a.user_id')}
-         FROM applications a WHERE a.user_id = $1`,
-    );
-    return { ...row, answer: withDocumentMarks(row.answer, converted) };
+    const row = await readAnsweredApplication(db, userId);
+    if (row) return row;
+    await ensureApplication(userId);
+    return (await readAnsweredApplication(db, userId))!;
   }
 
   async function assertNotSubmitted(userId: number) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/client';
-import { insertApplications } from '../answers/applications';
+import { insertApplications } from '../applications/table';
 import { completeApplication, incompleteApplication } from '../../../src/kernel/form/definition/sampleAnswers';
 import { PROGRAMS } from '../../../src/kernel/form/definition/education';
 import { entryTerms } from '../../../src/kernel/form/options/terms';

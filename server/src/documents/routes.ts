@@ -1,8 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { currentUser, requireUser } from '../identity/guard';
+import { currentUser } from '../identity/gate';
 import { badRequest } from '../http/errors';
 import { ConversionBody, KeyParams, PresignBody, type Shape } from '../../../src/kernel/api/contract';
 import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
@@ -17,24 +15,24 @@ const POLICY_FIELDS = ['key', 'policy', 'signature'];
 /** SPEC §7's document calls, plus the local upload endpoint that stands in for S3. All on the session's user. */
 export function documentRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; documents: DocumentService; uploadRateLimit: { max: number; timeWindow: string } },
+  deps: { documents: DocumentService; uploadRateLimit: { max: number; timeWindow: string } },
 ) {
   const { documents } = deps;
+  const config = { applicant: { who: 'user' } } as const;
+  const limited = { ...config, rateLimit: deps.uploadRateLimit };
   app.register(async (api) => {
-    api.addHook('onRequest', requireUser(deps.db, deps.config));
-
     api.post<{ Body: Shape<typeof PresignBody> }>(
       '/api/presigned-url',
       {
         schema: { body: PresignBody },
-        config: { rateLimit: deps.uploadRateLimit },
+        config: limited,
       },
       async (request) => documents.presign(currentUser(request).userId, request.body.answer_key),
     );
 
-    api.get('/api/document-answer', async (request) => documents.list(currentUser(request).userId));
+    api.get('/api/document-answer', { config }, async (request) => documents.list(currentUser(request).userId));
 
-    api.delete<KeyParamsOf>('/api/document-answer/:key', { schema: { params: KeyParams } }, async (request) =>
+    api.delete<KeyParamsOf>('/api/document-answer/:key', { schema: { params: KeyParams }, config }, async (request) =>
       documents.remove(currentUser(request).userId, request.params.key),
     );
 
@@ -42,7 +40,7 @@ export function documentRoutes(
       '/api/pdf/document-answer/:key',
       {
         schema: { params: KeyParams, body: ConversionBody },
-        config: { rateLimit: deps.uploadRateLimit },
+        config: limited,
       },
       async (request, reply) => {
         const { key } = request.params;
@@ -56,12 +54,14 @@ export function documentRoutes(
       },
     );
 
-    api.get<KeyParamsOf>('/api/pdf/document-answer/:key', { schema: { params: KeyParams } }, async (request) =>
+    api.get<KeyParamsOf>('/api/pdf/document-answer/:key', { schema: { params: KeyParams }, config }, async (request) =>
       documents.status(currentUser(request).userId, request.params.key),
     );
 
-    api.delete<KeyParamsOf>('/api/pdf/document-answer/:key', { schema: { params: KeyParams } }, async (request) =>
-      documents.remove(currentUser(request).userId, request.params.key),
+    api.delete<KeyParamsOf>(
+      '/api/pdf/document-answer/:key',
+      { schema: { params: KeyParams }, config },
+      async (request) => documents.remove(currentUser(request).userId, request.params.key),
     );
 
     if (documents.storage.kind !== 'local') return;
@@ -73,7 +73,7 @@ export function documentRoutes(
         throwFileSizeLimit: true,
         limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
       });
-      upload.post(LOCAL_UPLOAD_PATH, { config: { rateLimit: deps.uploadRateLimit } }, async (request, reply) => {
+      upload.post(LOCAL_UPLOAD_PATH, { config: limited }, async (request, reply) => {
         const user = currentUser(request);
         // Parts in order: only the fields before the file count (as with S3); later parts are drained unread.
         const fields: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONTENT_TYPES, checkFileName, inspectUpload } from './inspect';
 import { verifyPolicy, type PolicyFields } from './policy';
 import type { Storage } from './storage';
-import { submittedAt } from '../answers/applications';
+import { submittedAt } from '../applications/table';
 import { ANSWER_KEY_PATTERN, type CONVERSION_STATUSES } from '../../../src/kernel/api/contract';
 
 /** SPEC §4 "Document conversion status". */

@@ -4,11 +4,9 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../config';
-import { MARKER_COOKIE } from '../identity/sessions';
 import { shellFor, PRINT_VIEW_RENDERER, PRINT_VIEW_VARIANTS } from '../../../src/kernel/shells';
-import { loginCountOf } from '../../../src/kernel/session/loginCookie';
+import { LOGIN_MARKER_COOKIE, loginCountOf } from '../../../src/kernel/session/loginCookie';
 import { escapeHtml } from './html';
-import { printViewPages, type PrintViewDeps } from './printViewPage';
 
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/staff/api/'];
 
@@ -42,6 +40,23 @@ function pageDocument(html: string, clientConfig: ClientConfig): PageDocument {
     gzip: zlib.gzipSync(identity, { level: 9 }),
   };
 }
+
+/** A page rendered for its request, compressed (or not) for the encoding asked. */
+export interface RenderedPage {
+  body: Buffer;
+  encoding?: 'br' | 'gzip';
+}
+
+/**
+ * Renders a per-request shell (the print view: server/src/printView/page.ts) into its template, or answers undefined
+ * and the app's own page is sent. Handed in by app.ts, so this file knows no product area.
+ */
+export type PerRequestPage = (
+  request: FastifyRequest,
+  template: string,
+  url: URL,
+  encoding: 'br' | 'gzip' | undefined,
+) => Promise<RenderedPage | undefined>;
 
 interface Shells {
   /** The build-time shells, compressed once here. */
@@ -78,13 +93,13 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
  * page route with index.html, so deep links like /reset?username=… work. Hashed assets are immutable.
  * A route with a pre-rendered shell gets the index.html that carries it, chosen by the path, the login marker
  * cookie and ?service_token (so the response varies by Cookie). The print view is rendered per request
- * (printViewPage.ts). The server's own code (the build's ssr/ folder) is never served.
+ * (`perRequestPage`: server/src/printView/page.ts). The server's own code (the build's ssr/ folder) is never served.
  */
 export async function registerSpa(
   app: FastifyInstance,
   staticDir: string,
   clientConfig: ClientConfig,
-  printViewDeps: PrintViewDeps,
+  perRequestPage: PerRequestPage,
 ) {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
@@ -92,7 +107,6 @@ export async function registerSpa(
   const { pages, printViewTemplates } = hasSpa
     ? loadShells(staticDir, clientConfig)
     : { pages: new Map<string, PageDocument>(), printViewTemplates: new Map<string, string>() };
-  const printViewPage = printViewPages(app, staticDir, printViewDeps);
   const staffFile = path.join(staticDir, STAFF_HTML);
   const staffPage = fs.existsSync(staffFile)
     ? pageDocument(fs.readFileSync(staffFile, 'utf8'), clientConfig)
@@ -108,7 +122,7 @@ export async function registerSpa(
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
-    const marker = request.cookies[MARKER_COOKIE];
+    const marker = request.cookies[LOGIN_MARKER_COOKIE];
     const shell = shellFor(url.pathname, {
       loggedIn: Boolean(marker),
       numLogins: loginCountOf(marker),
@@ -118,9 +132,7 @@ export async function registerSpa(
     reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
     if (shell?.perRequest) {
       const template = printViewTemplates.get(shell.name);
-      const rendered =
-        template &&
-        (await printViewPage(request, template, url.pathname, url.searchParams.get('service_token') ?? '', encoding));
+      const rendered = template && (await perRequestPage(request, template, url, encoding));
       // An applicant's answers: kept by no cache, the browser's included.
       reply.header('Cache-Control', 'no-store');
       if (rendered) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { requireUser, currentUser } from './guard';
+import { currentUser } from './gate';
 import {
   ConfirmBody,
   Credentials,
@@ -10,15 +9,15 @@ import {
   type Shape,
 } from '../../../src/kernel/api/contract';
 import type { IdentityService } from './service';
-import { clearSessionCookies, revokeSession, setSessionCookies } from './sessions';
+import { clearSessionCookies, setSessionCookies } from './sessions';
 
-/** /public account calls of SPEC §7 and GET /api/logout. */
+/** /public account calls of SPEC §7 and GET /api/logout, in the applicants' scope (applicantApi.ts). */
 export function identityRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; identity: IdentityService; publicRateLimit: object },
+  deps: { config: Config; identity: IdentityService; publicRateLimit: object },
 ) {
-  const { db, config, identity } = deps;
-  const limited = { rateLimit: deps.publicRateLimit };
+  const { config, identity } = deps;
+  const limited = { rateLimit: deps.publicRateLimit, applicant: { who: 'public' } } as const;
 
   app.post<{ Body: Shape<typeof Credentials> }>(
     '/public/signup',
@@ -60,8 +59,8 @@ export function identityRoutes(
     async (request) => identity.resetPassword(request.body),
   );
 
-  app.get('/api/logout', { onRequest: requireUser(db, config) }, async (request, reply) => {
-    await revokeSession(db, currentUser(request).sessionHash);
+  app.get('/api/logout', { config: { applicant: { who: 'user' } } }, async (request, reply) => {
+    await identity.logOut(currentUser(request).sessionHash);
     clearSessionCookies(request, reply, config);
     return { message: 'You have been logged out.' };
   });

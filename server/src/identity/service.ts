@@ -5,9 +5,9 @@ import { AppError, badRequest, tooMany } from '../http/errors';
 import { maskAddress, type Mailer } from '../mail/mailer';
 import { isValidEmail, MESSAGES, normaliseEmail, USER_NOT_CONFIRMED_CODE } from '../../../src/kernel/auth/rules';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
-import { createSession, revokeAllSessions } from './sessions';
+import { createSession, revokeAllSessions, revokeSession } from './sessions';
 import { hashToken, randomCode, randomToken } from './tokens';
-import { createApplicationRow } from '../answers/applications';
+import { createApplicationRow } from '../applications/table';
 import { claimLoginAttempt, clearLoginFailures, lockedMessage } from './loginBackoff';
 import { PATHS } from '../../../src/kernel/paths';
 import { createAfterAnswer } from './afterAnswer';
@@ -248,6 +248,11 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
     },
 
     /** The same answer whether or not the account exists, and past the hourly mail limit: the work is after it. */
+    /** GET /api/logout: the caller's session ends (its cookies are cleared by the route). */
+    async logOut(sessionHash: string) {
+      await revokeSession(db, sessionHash);
+    },
+
     async forgotPassword(input: { username: string }) {
       const username = requireEmail(input.username);
       afterAnswer.run('reset link mail', { to: maskAddress(username) }, () => mailResetLink(username));

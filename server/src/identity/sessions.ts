@@ -3,11 +3,12 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';
 import { sessionCacheOf } from './sessionCache';
 import { hashToken, randomToken } from './tokens';
+// The readable marker: the SPA knows it is logged in by its presence (SPEC §1: "recognised by a cookie"); its name
+// is the kernel's, which the SPA and the server's page choice (http/static.ts) read too.
+import { LOGIN_MARKER_COOKIE } from '../../../src/kernel/session/loginCookie';
 
 /** HttpOnly session id. */
 export const SESSION_COOKIE = 'sid';
-/** Readable marker: the SPA knows it is logged in by its presence (SPEC §1: "recognised by a cookie"). */
-export const MARKER_COOKIE = 'logged_in';
 
 export interface SessionUser {
   userId: number;
@@ -148,11 +149,11 @@ export function setSessionCookies(
 ) {
   const options = cookieOptions(request, config);
   reply.setCookie(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
-  reply.setCookie(MARKER_COOKIE, String(session.loginCount), { ...options, httpOnly: false });
+  reply.setCookie(LOGIN_MARKER_COOKIE, String(session.loginCount), { ...options, httpOnly: false });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config) {
   const { path, sameSite, secure } = cookieOptions(request, config);
   reply.clearCookie(SESSION_COOKIE, { path, sameSite, secure, httpOnly: true });
-  reply.clearCookie(MARKER_COOKIE, { path, sameSite, secure });
+  reply.clearCookie(LOGIN_MARKER_COOKIE, { path, sameSite, secure });
 }

@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { currentUser, requireUser } from '../identity/guard';
+import { currentUser } from '../identity/gate';
 import { notFound } from '../http/errors';
 import { PdfFileQuery, type Shape } from '../../../src/kernel/api/contract';
 import { PDF_MESSAGES, type ApplicationPdfService } from './service';
-import { printedApplication } from '../answers/applications';
-import { pdfFileName } from './fileNames';
 
 /** GET /api/pdf (SPEC §7) and the download it points to; both only ever for the session's applicant. */
-export function pdfRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; config: Config; applicationPdf: ApplicationPdfService },
-) {
+export function pdfRoutes(app: FastifyInstance, deps: { applicationPdf: ApplicationPdfService }) {
   const { applicationPdf } = deps;
+  const config = { applicant: { who: 'user' } } as const;
   app.register(async (api) => {
-    api.addHook('onRequest', requireUser(deps.db, deps.config));
-
-    api.get('/api/pdf', async (request, reply) => {
+    api.get('/api/pdf', { config }, async (request, reply) => {
       const user = currentUser(request);
       reply.header('Cache-Control', 'no-store');
       return applicationPdf.status(user.userId, user.username);
@@ -25,12 +17,12 @@ export function pdfRoutes(
 
     api.get<{ Querystring: Shape<typeof PdfFileQuery> }>(
       '/api/pdf/file',
-      { schema: { querystring: PdfFileQuery } },
+      { schema: { querystring: PdfFileQuery }, config },
       async (request, reply) => {
         const user = currentUser(request);
         const pdf = await applicationPdf.file(user.userId, request.query.v);
         if (!pdf) throw notFound(PDF_MESSAGES.notCurrent);
-        const fileName = pdfFileName((await printedApplication(deps.db, user.userId)).answer);
+        const fileName = await applicationPdf.fileName(user.userId);
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `attachment; filename="${fileName}"`)

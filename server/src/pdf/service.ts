@@ -6,7 +6,8 @@ import type { DocumentService } from '../documents/service';
 import type { Storage } from '../documents/storage';
 import type { PdfSettings, PrintAnswers, PrintDocument } from './types';
 import type { PageRange } from './build';
-import { printedApplication } from '../answers/applications';
+import { printedApplication } from '../applications/table';
+import { pdfFileName } from './fileNames';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
@@ -273,6 +274,11 @@ export function createApplicationPdfService(deps: {
         throw new AppError(503, PDF_MESSAGES.unreadable, 'StorageUnavailable');
       }
       return bytes;
+    },
+
+    /** The copy's download name, from the applicant's answers (their name). */
+    async fileName(userId: number): Promise<string> {
+      return pdfFileName((await printedApplication(db, userId)).answer);
     },
 
     /**

@@ -22,7 +22,7 @@ export function tokenRoutes(
     async (request, reply) => {
       // Staff data: never cached by a shared proxy or the browser.
       reply.header('Cache-Control', 'no-store');
-      return deps.tokens.serviceBundle(request.query.service_token, auditServiceTokenUse(app, request));
+      return deps.tokens.printViewBundle(request.query.service_token, auditServiceTokenUse(app, request));
     },
   );
   // A converted document of the applicant the service token names, opened from the print view (read-only, inline).

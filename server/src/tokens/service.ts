@@ -4,7 +4,7 @@ import { hashToken, randomToken } from '../identity/tokens';
 import { normaliseEmail } from '../../../src/kernel/auth/rules';
 import { documentAnswersOf } from '../documents/service';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
-import { printViewApplication } from '../answers/applications';
+import { printViewApplication } from '../applications/table';
 
 const DAY = 86_400_000;
 
@@ -84,7 +84,7 @@ export function createTokenService(db: Db) {
     },
 
     /** The read-only bundle of SPEC §7 for one applicant; `onUse` (the audit log) hears of it first. */
-    async serviceBundle(token: string, onUse: OnServiceTokenUse) {
+    async printViewBundle(token: string, onUse: OnServiceTokenUse) {
       const { id, user_id } = await findValid(token, 'service');
       await onUse({ tokenId: String(id), applicantId: String(user_id), what: 'answers' });
       const row = await printViewApplication(db, user_id!);

@@ -224,7 +224,7 @@ const documentsSlice = createSlice({
       .addCase(userLoggedOut, () => initialDocumentsState)
       .addMatcher(api.endpoints.getDocumentAnswers.matchFulfilled, (state, { payload }) => filesListed(state, payload))
       .addMatcher(
-        isAnyOf(api.endpoints.getProfile.matchFulfilled, api.endpoints.getServiceBundle.matchFulfilled),
+        isAnyOf(api.endpoints.getProfile.matchFulfilled, api.endpoints.getPrintViewBundle.matchFulfilled),
         (state, { payload }) => filesListed(state, payload.document_answer),
       );
   },

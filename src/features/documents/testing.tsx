@@ -14,7 +14,7 @@ import { App } from '../../app/App';
 import { createAppRouter } from '../../app/router';
 import { makeStore, rootReducer, type AppStartListening, type AppStore, type RootState } from '../../app/store';
 import { setNavigator } from '../../shared/navigation';
-import { addPublicLinkListeners } from '../review/publicLinkListeners';
+import { addPublicLinkListeners } from '../printView/publicLinkListeners';
 import { addDocumentListeners } from './documentListeners';
 import documentsReducer, { initialDocumentsState, selectDocuments, type DocumentsState } from './documentsSlice';
 

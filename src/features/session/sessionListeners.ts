@@ -126,7 +126,7 @@ export function addSessionListeners(startListening: AppStartListening) {
           dispatch(answersLoaded({}));
           dispatch(addAnotherLoaded({}));
           dispatch(tabsLoaded({}));
-          const bundle = await dispatch(api.endpoints.getServiceBundle.initiate(payload.serviceToken)).unwrap();
+          const bundle = await dispatch(api.endpoints.getPrintViewBundle.initiate(payload.serviceToken)).unwrap();
           dispatch(answersLoaded(bundle.answer));
           dispatch(addAnotherLoaded(bundle.add_another));
           dispatch(tabsLoaded(bundle.tabs));
@@ -143,7 +143,7 @@ export function addSessionListeners(startListening: AppStartListening) {
           return;
         }
         if (payload.token) {
-          // A refused link is told in an error toast (review/publicLinkListeners.ts), not the error dialog.
+          // A refused link is told in an error toast (printView/publicLinkListeners.ts), not the error dialog.
           const loaded = await dispatch(api.endpoints.getPublicAnswers.initiate(payload.token));
           if (loaded.data) dispatch(answersLoaded(loaded.data));
         }

@@ -97,7 +97,7 @@ export const ServiceDocumentQuery = closed({
   service_token: text(200, { minLength: 1 }),
   key: text(100, { pattern: '^[a-z0-9_]+$' }),
 });
-export const ServiceBundle = Type.Object({
+export const PrintViewBundle = Type.Object({
   answer: AnswerMap,
   add_another: Counts,
   document_answer: DocumentAnswers,

@@ -1,4 +1,4 @@
-import { applicationTimes, printViewApplication } from '../../answers/applications';
+import { applicationTimes, printViewApplication } from '../../applications/table';
 import { pdfFileName } from '../../pdf/fileNames';
 import { documentAnswersOf } from '../../documents/service';
 import type { ApplicationPdfService } from '../../pdf/service';

@@ -3,18 +3,24 @@ import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../shared/hooks';
 import type { RootState } from '../../app/store';
 import { GENERIC_ERROR, REVIEW_LOADING } from '../../kernel/messages';
-import type { ServiceBundle } from '../../services/api';
+import type { PrintViewBundle } from '../../services/api';
 import type { ApiError } from '../../services/baseQuery';
-import { applicantName, holdsOnly, REVIEW_FALLBACK_TITLE, reviewDocumentTitle, reviewTitle } from './printView';
+import {
+  applicantName,
+  holdsOnly,
+  PRINT_VIEW_FALLBACK_TITLE,
+  printViewDocumentTitle,
+  printViewTitle,
+} from './printView';
 import '../form/form.css';
-import './review.css';
+import './printView.css';
 
 const PrintViewContent = lazy(() => import(/* webpackChunkName: "print-view-content" */ './PrintViewContent'));
 
 /** The print view's bundle query (GET /service/tmp-pdf, started by appStarted), whatever its token. */
-function selectServiceBundle(state: RootState) {
+function selectPrintViewBundle(state: RootState) {
   for (const query of Object.values(state.api.queries)) {
-    if (query?.endpointName === 'getServiceBundle') return query;
+    if (query?.endpointName === 'getPrintViewBundle') return query;
   }
   return undefined;
 }
@@ -26,25 +32,25 @@ function selectServiceBundle(state: RootState) {
  * only them; an invalid or expired token shows the server's message and no answers.
  */
 export default function PrintView() {
-  const bundle = useAppSelector(selectServiceBundle);
+  const bundle = useAppSelector(selectPrintViewBundle);
   const token = new URLSearchParams(useLocation().search).get('service_token') ?? '';
   const values = useAppSelector((s) => s.answers.values);
-  const data = bundle?.status === 'fulfilled' ? (bundle.data as ServiceBundle | undefined) : undefined;
+  const data = bundle?.status === 'fulfilled' ? (bundle.data as PrintViewBundle | undefined) : undefined;
   const ready = data !== undefined && holdsOnly(data.answer ?? {}, values);
   const name = ready ? applicantName(values) : '';
-  const title = reviewTitle(name);
+  const title = printViewTitle(name);
   // A failed load's message is also the store's error, which the layout shows inline for a service user.
   const shownError = useAppSelector((s) => s.notifications.dialog?.message);
 
   useEffect(() => {
-    document.title = reviewDocumentTitle(name);
+    document.title = printViewDocumentTitle(name);
   }, [name]);
 
   if (bundle?.status === 'rejected') {
     const message = (bundle.error as ApiError | undefined)?.message || GENERIC_ERROR;
     return (
       <div className="review">
-        <h1 className="review-title">{REVIEW_FALLBACK_TITLE}</h1>
+        <h1 className="review-title">{PRINT_VIEW_FALLBACK_TITLE}</h1>
         {/* Once on the page: the layout's inline error (role alert) announces it while it holds this message;
             here it stays as the page's content when it does not. */}
         {shownError !== message && <p className="review-error">{message}</p>}
@@ -54,7 +60,7 @@ export default function PrintView() {
   if (!ready) {
     return (
       <div className="review">
-        <h1 className="review-title">{REVIEW_FALLBACK_TITLE}</h1>
+        <h1 className="review-title">{PRINT_VIEW_FALLBACK_TITLE}</h1>
         <p role="status">{REVIEW_LOADING}</p>
       </div>
     );

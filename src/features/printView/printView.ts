@@ -2,7 +2,7 @@ import { SITE_NAME } from '../../kernel/partner';
 import type { StudentAnswers } from '../answers';
 
 /** The print view's fallback title, when the applicant gave no name. */
-export const REVIEW_FALLBACK_TITLE = 'Application';
+export const PRINT_VIEW_FALLBACK_TITLE = 'Application';
 
 /**
  * Whether the store holds exactly the bundle's answers (and nothing left from before: another applicant's): the
@@ -20,7 +20,7 @@ export function applicantName(values: StudentAnswers): string {
 }
 
 /** The print view's heading: the applicant's name, or the fallback title. */
-export const reviewTitle = (name: string) => name || REVIEW_FALLBACK_TITLE;
+export const printViewTitle = (name: string) => name || PRINT_VIEW_FALLBACK_TITLE;
 
 /** The print view's document title: the applicant's name, or the fallback title (also the server's page, src/firstPaint/renderPrintView.tsx). */
-export const reviewDocumentTitle = (name: string) => `${reviewTitle(name)} - ${SITE_NAME}`;
+export const printViewDocumentTitle = (name: string) => `${printViewTitle(name)} - ${SITE_NAME}`;

@@ -10,11 +10,12 @@ import type { TokenService } from '../tokens/service';
 import type { ApplicationPdfService } from '../pdf/service';
 import type { PageRange } from '../pdf/build';
 import { auditServiceTokenUse } from '../tokens/audit';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../http/html';
+import type { PerRequestPage, RenderedPage } from '../http/static';
 import { PARTNER } from '../../../src/kernel/partner';
 import { collegeTimeZoneOf } from '../../../src/kernel/time';
 
-type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>> & {
+type PrintViewBundle = Awaited<ReturnType<TokenService['printViewBundle']>> & {
   applicant?: { time_zone?: string };
   document_pages?: Record<string, PageRange>;
 };
@@ -22,7 +23,7 @@ type ServiceBundle = Awaited<ReturnType<TokenService['serviceBundle']>> & {
 type RenderPrintView = (
   pathname: string,
   token: string,
-  bundle: ServiceBundle,
+  bundle: PrintViewBundle,
 ) => Promise<{ markup: string; title: string }>;
 
 const APP_CONFIG = /<meta name="app-config" content="([^"]*)"/;
@@ -38,11 +39,6 @@ export interface PrintViewDeps {
   attachedPages?: ApplicationPdfService['attachedPages'];
 }
 
-export interface PrintViewPage {
-  body: Buffer;
-  encoding?: 'br' | 'gzip';
-}
-
 /**
  * The print view's pages (src/kernel/shells.ts, PRINT_VIEW_VARIANTS), rendered per request: the applicant's answers
  * are the HTML, so staff see them as soon as it arrives instead of after the app's scripts, its lazy pages and its
@@ -51,7 +47,7 @@ export interface PrintViewPage {
  * valid, the address is over the public routes' limit, the build has no renderer, or rendering fails. So the page
  * tells no more about a token than GET /service/tmp-pdf does, and no more often.
  */
-export function printViewPages(app: FastifyInstance, staticDir: string, deps: PrintViewDeps) {
+export function printViewPages(app: FastifyInstance, staticDir: string, deps: PrintViewDeps): PerRequestPage {
   const rendererFile = path.join(staticDir, PRINT_VIEW_RENDERER);
   // Looked for once: the build does not change under a running server.
   const hasRenderer = fs.existsSync(rendererFile);
@@ -81,16 +77,17 @@ export function printViewPages(app: FastifyInstance, staticDir: string, deps: Pr
   return async function printViewPage(
     request: FastifyRequest,
     template: string,
-    pathname: string,
-    token: string,
+    url: URL,
     encoding: 'br' | 'gzip' | undefined,
-  ): Promise<PrintViewPage | undefined> {
+  ): Promise<RenderedPage | undefined> {
+    const { pathname } = url;
+    const token = url.searchParams.get('service_token') ?? '';
     if (!token || !hasRenderer) return undefined;
     const limit = await overLimit(request);
     if (!limit.isAllowed && limit.isExceeded) return undefined;
-    let bundle: ServiceBundle;
+    let bundle: PrintViewBundle;
     try {
-      bundle = await deps.tokens.serviceBundle(token, auditServiceTokenUse(app, request));
+      bundle = await deps.tokens.printViewBundle(token, auditServiceTokenUse(app, request));
     } catch {
       return undefined; // not valid: the app asks for the bundle and shows the server's message
     }

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../shared/hooks';
-import type { ServiceBundle } from '../../services/api';
+import type { PrintViewBundle } from '../../services/api';
 import { FORM_PAGES_DEFINITION, questionLabel } from '../../kernel/form/definition';
 import type { Page, Section } from '../../kernel/form/definition/types';
 import { isAnswered, useSectionVisible, OnlyAnsweredContext, QuestionRenderer } from '../form';
@@ -26,7 +26,7 @@ const formatDate = (iso: string | null | undefined, timeZone: string) =>
   iso ? formatCollegeTime(iso, timeZone) : null;
 
 /** Who the application is from and where it stands: what staff look for first, and what a printout must carry. */
-function ApplicantHeader({ applicant }: { applicant: ServiceBundle['applicant'] }) {
+function ApplicantHeader({ applicant }: { applicant: PrintViewBundle['applicant'] }) {
   if (!applicant) return null;
   const timeZone = applicant.time_zone ?? readCollegeTimeZone();
   const submitted = formatDate(applicant.submitted_at, timeZone);
@@ -73,8 +73,8 @@ function ReviewDocuments({
   pages,
   token,
 }: {
-  documents: ServiceBundle['document_answer'];
-  pages: ServiceBundle['document_pages'];
+  documents: PrintViewBundle['document_answer'];
+  pages: PrintViewBundle['document_pages'];
   token: string;
 }) {
   const keys = Object.keys(documents).sort();
@@ -144,7 +144,7 @@ export default function PrintViewContent({
   token,
   title,
 }: {
-  data: ServiceBundle;
+  data: PrintViewBundle;
   token: string;
   title: string;
 }) {

@@ -7,7 +7,7 @@ import '../styles/shell.css';
  * failed load's message inline. FormLayout shows it in the browser; the server's print view
  * (src/firstPaint/renderPrintView.tsx) renders the same.
  */
-export function ServiceUserMain({ children }: { children: ReactNode }) {
+export function PrintViewMain({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="shell-container shell-main">
       <ErrorDialog inline />

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { applicantSessions, refuseUngatedApiRoutes, registerApplicantGate } from './identity/gate';
+import { identityRoutes } from './identity/routes';
+import type { IdentityService } from './identity/service';
+import { answerRoutes } from './answers/routes';
+import type { AnswerService } from './answers/service';
+import { documentRoutes } from './documents/routes';
+import type { DocumentService } from './documents/service';
+import { pdfRoutes } from './pdf/routes';
+import type { ApplicationPdfService } from './pdf/service';
+
+/**
+ * The applicants' audience: SPEC §7's account calls (/public/…) and their own application (/api/…), in one
+ * encapsulated scope behind one gate (identity/gate.ts), as the staff console is (staff/index.ts). Each route there
+ * declares who may call it (config.applicant) or the server does not boot; an /api route registered anywhere else
+ * does not boot either. The gate holds the database; the areas' routes get their services (and the answers route,
+ * whose statement may check the session itself, the sessions), never the database.
+ */
+export async function registerApplicantApi(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    config: Config;
+    identity: IdentityService;
+    answers: AnswerService;
+    documents: DocumentService;
+    applicationPdf: ApplicationPdfService;
+    publicRateLimit: { max: number; timeWindow: string };
+  },
+) {
+  const { db, config, publicRateLimit } = deps;
+  refuseUngatedApiRoutes(app);
+  const sessions = applicantSessions(db, config);
+  await app.register(async (scope) => {
+    registerApplicantGate(scope, { db, config, sessions });
+    identityRoutes(scope, { config, identity: deps.identity, publicRateLimit });
+    answerRoutes(scope, { answers: deps.answers, sessions });
+    documentRoutes(scope, { documents: deps.documents, uploadRateLimit: publicRateLimit });
+    pdfRoutes(scope, { applicationPdf: deps.applicationPdf });
+  });
+}
