@@ -2,7 +2,7 @@
  * After submitting, against the real server and the production build, on a phone and on a desktop: the completion
  * page gives the application id staff know it by (APP-…, as the server's profile has it) and the college's phone as
  * a link that dials; axe finds no WCAG 2.0–2.2 A/AA violation there. (The receipt and the PDF copy's header are the
- * server's tests: server/test/applicationId.test.ts.)
+ * server's tests: server/test/answers/applicationId.test.ts.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';

@@ -2,7 +2,7 @@ import { completeApplication } from '../../kernel/form/definition/sampleAnswers'
 import { ALWAYS_REQUIRED, missingRequiredKeys, type AnswerMap } from '../../kernel/form/requiredAnswers';
 import { validateAnswers } from './schema';
 
-/** The server test's complete answers (server/test/answers.test.ts). */
+/** The server test's complete answers (server/test/answers/answers.test.ts). */
 const COMPLETE: AnswerMap = {
   first_name: 'Ada',
   last_name: 'Lovelace',
