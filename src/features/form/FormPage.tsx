@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type FocusEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type FocusEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../kernel/partner';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
@@ -10,13 +10,27 @@ import type { Page } from '../../kernel/form/definition/types';
 import { afterPointerRelease, watchPointer } from './afterPointerRelease';
 import { focusAnswer } from './focus';
 import { FormSection, SECTION_ANCHOR_PREFIX } from './FormSection';
-import { ReturnToCheck } from './ReturnToCheck';
 import { loadOptions } from './renderer/options';
-import { MissingInfoSummary } from './summary/MissingInfoSummary';
 import { useRevealedSections } from './useRevealedSections';
 import './form.css';
 
-export { RETURN_TO_CHECK } from './ReturnToCheck';
+/** Only a page opened from Check your answers offers the return: its own small chunk, out of the first download. */
+const ReturnToCheckButton = lazy(() =>
+  import(/* webpackChunkName: "return-to-check" */ './ReturnToCheck').then((m) => ({ default: m.ReturnToCheck })),
+);
+/** The missing-information summary shows only while validating: its own chunk too, loaded once Submit is pressed. */
+const MissingInfoSummary = lazy(() =>
+  import(/* webpackChunkName: "missing-info-summary" */ './summary/MissingInfoSummary').then((m) => ({
+    default: m.MissingInfoSummary,
+  })),
+);
+function ReturnToCheck({ section }: { section?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <ReturnToCheckButton section={section} />
+    </Suspense>
+  );
+}
 
 // The option lists (countries, states) start loading with the page, not with the first dropdown.
 void loadOptions();
@@ -71,7 +85,11 @@ export function FormPage({ page }: { page: Page }) {
     <div className="form-page" onBlur={onBlur} data-sections={revealed < page.sections.length ? 'arriving' : 'all'}>
       <h1 className="form-page-title">{page.title}</h1>
       {/* One per arrival (a new location: a link, a tab, a refused Submit): see MissingInfoSummary. */}
-      <MissingInfoSummary key={key} page={page} />
+      {validating && (
+        <Suspense fallback={null}>
+          <MissingInfoSummary key={key} page={page} />
+        </Suspense>
+      )}
       {sections.map((section) => (
         <FormSection
           key={section.id}

@@ -7,7 +7,7 @@ import { recordRequests } from '../../../tests/msw/recorder';
 import { FORM_MESSAGES } from '../../kernel/form/definition/messages';
 import { CERTIFICATION_LABEL } from '../../kernel/form/definition/finalSteps';
 import { CHECK_ISSUES_TITLE, CHECK_MISSING_TITLE, CHECK_NOT_ANSWERED } from './check/CheckAnswersPage';
-import { RETURN_TO_CHECK } from './FormPage';
+import { RETURN_TO_CHECK } from './ReturnToCheck';
 import { formState, LOGGED_IN } from './testing';
 
 function accountServer(answer: Record<string, string | boolean> = {}) {
@@ -96,7 +96,7 @@ describe('Check your answers', () => {
     expect(router.state.location.hash).toBe('#section-name');
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Your Name' })).toHaveFocus());
     // The return sits in that section, right after its questions, and only there.
-    const back = screen.getByRole('button', { name: RETURN_TO_CHECK });
+    const back = await screen.findByRole('button', { name: RETURN_TO_CHECK });
     expect(back.closest('form')).toContainElement(screen.getByRole('textbox', { name: 'Last Name (required)' }));
     await user.click(back);
     await h1('Check your answers');

@@ -52,7 +52,7 @@ describe('About You in the browser: its first screen first, the sections below i
     expect(lastSection).toContainElement(document.activeElement as HTMLElement);
   });
 
-  it('renders whole at once while the missing-information summary lists problems (its links lead to fields)', () => {
+  it('renders whole at once while the missing-information summary lists problems (its links lead to fields)', async () => {
     const whole = wholePageTitles(VALIDATING);
     renderForm(
       progressiveAbout(),
@@ -61,7 +61,7 @@ describe('About You in the browser: its first screen first, the sections below i
     expect(sectionTitles().filter((title) => title !== 'There is a problem')).toEqual(
       whole.filter((title) => title !== 'There is a problem'),
     );
-    const summary = screen.getByRole('group', { name: 'There is a problem' });
+    const summary = await screen.findByRole('group', { name: 'There is a problem' });
     expect(within(summary).getByRole('link')).toBeInTheDocument();
   });
 

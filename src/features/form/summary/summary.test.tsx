@@ -20,7 +20,7 @@ const ERRORS = {
 const summary = () => screen.queryByRole('group', { name: SUMMARY_TITLE });
 
 describe('the missing-information summary', () => {
-  it('shows only while validating and problems exist', () => {
+  it('shows only while validating and problems exist', async () => {
     const { unmount } = renderForm(<FormPage page={ABOUT_PAGE} />, formState({ session: LOGGED_IN, errors: ERRORS }));
     expect(summary()).not.toBeInTheDocument();
     unmount();
@@ -31,7 +31,8 @@ describe('the missing-information summary', () => {
     expect(summary()).not.toBeInTheDocument();
     second.unmount();
     renderForm(<FormPage page={ABOUT_PAGE} />, formState({ session: VALIDATING, errors: ERRORS }));
-    expect(summary()).toBeInTheDocument();
+    // Its own chunk, loaded once the application is being validated.
+    expect(await screen.findByRole('group', { name: SUMMARY_TITLE })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(SUMMARY_TITLE);
   });
 
