@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { pageTexts } from '../testing/poppler';
 import { FORM_MESSAGES, parentPhoneMessage } from '../src/kernel/form/definition/messages';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { PHONE_HINT } from '../src/kernel/form/phones';
 import { expectOnServer, newLoggedInApplicant, serverAnswers } from './account';
 import { expectAccessible } from './axe';
+import { pdfCopy, printViewUrl } from './copies';
 
 /**
  * Numbers from abroad (at 390 and 1280 px): typed with '+', a phone is kept and shown as typed (in the field, after a
@@ -22,24 +22,8 @@ const inSection = (page: Page, title: string, label: string): Locator =>
     .filter({ has: page.getByRole('heading', { level: 2, name: title }) })
     .getByRole('textbox', { name: label });
 
-/** A link to the applicant's print view, as an admin makes it. */
-async function printViewUrl(request: APIRequestContext, username: string) {
-  const res = await request.post('/admin/service-tokens', {
-    data: { username },
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { url: string }).url.replace(/^https?:\/\/[^/]+/, '');
-}
-
-/** The applicant's PDF copy as text, one string per page. */
-async function pdfText(request: APIRequestContext): Promise<string> {
-  let reply: { status: string; url?: string } = { status: 'in_progress' };
-  await expect
-    .poll(async () => (reply = await (await request.get('/api/pdf')).json()).status, { timeout: 30_000 })
-    .toBe('completed');
-  return pageTexts(await (await request.get(reply.url!)).body()).join('\n');
-}
+/** The applicant's PDF copy as text. */
+const pdfText = async (request: APIRequestContext) => pageTexts(await pdfCopy(request)).join('\n');
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {

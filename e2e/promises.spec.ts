@@ -8,6 +8,7 @@ import { FORM_MESSAGES } from '../src/kernel/form/definition/messages';
 import { png } from '../testing/files';
 import { pageTexts } from '../testing/poppler';
 import { expectOnServer, newLoggedInApplicant, PASSWORD } from './account';
+import { pdfCopy, printViewUrl } from './copies';
 import { afterMotion } from './motion';
 import { latestCode, outbox } from './outbox';
 import { uploadDocument } from './uploads';
@@ -30,25 +31,6 @@ async function submittedApplicant(request: APIRequestContext, prefix: string) {
   const submitted = await request.post('/api/submit', { headers: { 'content-type': 'application/json' } });
   expect(submitted.status(), await submitted.text()).toBeLessThan(300);
   return username;
-}
-
-/** A service-token link to the applicant's print view, as an admin makes it. */
-async function printViewUrl(request: APIRequestContext, username: string) {
-  const res = await request.post('/admin/service-tokens', {
-    data: { username },
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { url: string }).url.replace(/^https?:\/\/[^/]+/, '');
-}
-
-/** The applicant's PDF copy, as the completion page downloads it. */
-async function pdfCopy(request: APIRequestContext): Promise<Buffer> {
-  let reply: { status: string; url?: string } = { status: 'in_progress' };
-  await expect
-    .poll(async () => (reply = await (await request.get('/api/pdf')).json()).status, { timeout: 30_000 })
-    .toBe('completed');
-  return (await request.get(reply.url!)).body();
 }
 
 /** Whether two boxes on the screen overlap. */

@@ -3,7 +3,7 @@ import { applicationIdOf } from '../../../src/kernel/applicationId';
 import { UNSTORABLE_TEXT_MESSAGES } from '../../src/http/jsonBody';
 
 const NULL_CHARACTER_MESSAGE = UNSTORABLE_TEXT_MESSAGES.nullCharacter;
-import { requiredAnswers } from '../../../testing/answers';
+import { requiredAnswers } from '../../../src/kernel/form/definition/sampleAnswers';
 import { asUser, makeApp, newApplicant, type TestApp } from '../helpers';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { DOCUMENT_MESSAGES } from '../../src/documents/service';
 import { inspectDocx, ZipRefused } from '../../src/documents/zip';
 import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
 import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
-import { requiredAnswers } from '../../../testing/answers';
+import { requiredAnswers } from '../../../src/kernel/form/definition/sampleAnswers';
 import * as files from '../../../testing/files';
 import { pdfToText } from '../../../testing/poppler';
 import { encryptedDocx, libreOfficeOwn } from '../fixtures/wordDocuments';

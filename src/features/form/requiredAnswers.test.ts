@@ -1,28 +1,9 @@
-import { completeApplication } from '../../kernel/form/definition/sampleAnswers';
+import { completeApplication, requiredAnswers } from '../../kernel/form/definition/sampleAnswers';
 import { ALWAYS_REQUIRED, missingRequiredKeys, type AnswerMap } from '../../kernel/form/requiredAnswers';
 import { validateAnswers } from './schema';
 
-/** The server test's complete answers (server/test/answers/answers.test.ts). */
-const COMPLETE: AnswerMap = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  birth_date: '2008-12-10',
-  gender: 'F',
-  phone_mobile: '(212) 555-0101',
-  address_line_1: '1 Main St',
-  city: 'Albany',
-  state: 'New York',
-  zip: '12207',
-  country: 'USA',
-  entry_term: 'Fall 2027',
-  applied_major: 'MATH',
-  hs_name: 'Sample Central High School',
-  test_optional_interest: 'N',
-  conviction: 'N',
-  suspended: 'N',
-  counselor_waiver_request: 'Y',
-  legal_agree: true,
-};
+/** The smallest application the server accepts (its tests submit it too). */
+const COMPLETE: AnswerMap = requiredAnswers();
 
 describe('missingRequiredKeys (derived from the definition)', () => {
   it('the always-required keys are those of SPEC §5', () => {

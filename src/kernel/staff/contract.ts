@@ -110,7 +110,8 @@ export const ApplicantsQuery = closed({
   /** The page after this cursor (the `next` of the page before). */
   after: Type.Optional(text(400)),
 });
-export const ApplicantRow = Type.Object({
+/** Who an applicant is and where the application stands: a list row's first columns and the detail's header. */
+const applicantHeader = {
   id: Type.String(),
   applicationId: Type.String(),
   name: Type.String(),
@@ -118,6 +119,9 @@ export const ApplicantRow = Type.Object({
   status: statusSchema,
   submittedAt: Type.Union([Type.String(), Type.Null()]),
   lastSavedAt: Type.Union([Type.String(), Type.Null()]),
+};
+export const ApplicantRow = Type.Object({
+  ...applicantHeader,
   entryTerm: Type.String(),
   major: Type.String(),
   documentsWaiting: Type.Integer(),
@@ -135,13 +139,7 @@ export const ApplicantParams = closed({ id: text(20, { pattern: '^[0-9]+$' }) })
  * from the form definition), their documents, and the timeline, oldest first.
  */
 export const ApplicantDetail = Type.Object({
-  id: Type.String(),
-  applicationId: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  status: statusSchema,
-  submittedAt: Type.Union([Type.String(), Type.Null()]),
-  lastSavedAt: Type.Union([Type.String(), Type.Null()]),
+  ...applicantHeader,
   answer: AnswerMap,
   addAnother: Counts,
   tabs: TabChoices,

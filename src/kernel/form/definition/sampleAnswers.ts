@@ -1,8 +1,36 @@
 /**
- * A complete, valid application (every field answered, four activities) and an incomplete one, for tests,
+ * A complete, valid application (every field answered, four activities), the smallest one the server accepts, and
+ * an incomplete one, for tests,
  * benchmarks and demos. Dates are relative to `now` so the samples never expire.
  */
 import type { AnswerValue } from './types';
+
+/**
+ * The smallest application the server accepts on submit: the answers its required checks need (SPEC §5) and nothing
+ * more, for the tests of those checks (each adds what it varies).
+ */
+export function requiredAnswers(): Record<string, AnswerValue> {
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    birth_date: '2008-12-10',
+    gender: 'F',
+    phone_mobile: '(212) 555-0101',
+    address_line_1: '1 Main St',
+    city: 'Albany',
+    state: 'New York',
+    zip: '12207',
+    country: 'USA',
+    entry_term: 'Fall 2027',
+    applied_major: 'MATH',
+    hs_name: 'Sample Central High School',
+    test_optional_interest: 'N',
+    conviction: 'N',
+    suspended: 'N',
+    counselor_waiver_request: 'Y',
+    legal_agree: true,
+  };
+}
 
 export function completeApplication(now: Date = new Date()): Record<string, AnswerValue> {
   const year = now.getFullYear();
