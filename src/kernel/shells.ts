@@ -60,10 +60,10 @@ export const SHELL_VARIANTS: readonly ShellVariant[] = [
 /**
  * The print view's pages (SPEC §1: every page's answers, read-only, to read and print). No build can know an
  * applicant's answers, so the build writes each page with PRINT_VIEW_SLOT in its root, and the server renders the
- * view into it per request (server/src/http/printViewPage.ts) from the form definition, with the app's own components
+ * view into it per request (server/src/printView/page.ts) from the form definition, with the app's own components
  * and store (src/firstPaint/renderPrintView.tsx).
  * Read-only, the page is complete as it arrives: it carries no script, so staff see the answers at once and a slow
- * computer spends nothing on starting the app (whose own review is what a page the server could not render gets).
+ * computer spends nothing on starting the app (whose own print view is what a page the server could not render gets).
  * Their CSS is their chunk groups', inlined.
  */
 export const PRINT_VIEW_VARIANTS: readonly ShellVariant[] = FORM_PAGES.map(({ path }) => ({
