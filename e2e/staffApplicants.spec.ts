@@ -164,8 +164,9 @@ for (const viewport of VIEWPORTS) {
 
     let submitted = 0;
     await test.step('filtered to submitted, sorted by submitted date', async () => {
-      submitted = await countOf(reader, 'Submitted');
-      expect(submitted).toBeGreaterThan(1);
+      // Just after the search is cleared the links may still show the empty search's counts (0) until the new
+      // ones arrive: wait for the count itself, not for the link.
+      await expect.poll(async () => (submitted = await countOf(reader, 'Submitted'))).toBeGreaterThan(1);
       await reader
         .getByRole('navigation', { name: 'Applicants by status' })
         .getByRole('link', { name: /^Submitted/ })

@@ -5,7 +5,7 @@ import { SITE_NAME } from '../../../kernel/partner';
 import { answerKeysOf, entryByKey, FORM_PAGES_DEFINITION, questionLabel } from '../../../kernel/form/definition';
 import { isAnswered as isValueAnswered } from '../../../kernel/form/conditions';
 import { useAppSelector } from '../../../shared/hooks';
-import { CheckModeContext, type CheckMode, type FromCheckState } from '../renderer/checkMode';
+import { CheckModeContext, FROM_CHECK, type CheckMode, type FromCheckState } from '../renderer/checkMode';
 import { OnlyAnsweredContext, type IsAnswered } from '../renderer/onlyAnswered';
 import { isAnswered } from '../renderer/answered';
 import { CheckRow, Chosen } from './CheckRow';
@@ -66,8 +66,6 @@ function useProblems(values: StudentAnswers): Problems {
   }, [values]);
   return problems;
 }
-
-const FROM_CHECK: FromCheckState = { fromCheck: true };
 
 /** A problem's text: the question, then its message when that says more than the question's own label. */
 function problemText(key: string, messages: readonly string[]): string {

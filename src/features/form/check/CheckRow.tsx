@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { errorId } from '../renderer/Field';
-import { useCheckMode, type FromCheckState } from '../renderer/checkMode';
-
-const FROM_CHECK: FromCheckState = { fromCheck: true };
+import { FROM_CHECK, useCheckMode } from '../renderer/checkMode';
 
 /**
  * One answer on Check your answers: its label, any problem, the answer; an answer with a problem has its own link to

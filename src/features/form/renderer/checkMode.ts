@@ -31,5 +31,8 @@ export interface FromCheckState {
   fromCheck: true;
   section?: string;
 }
+/** The state of a link from the check that names no section (a page's Change, a problem's link). */
+export const FROM_CHECK: FromCheckState = { fromCheck: true };
+
 export const isFromCheck = (state: unknown): state is FromCheckState =>
   typeof state === 'object' && state !== null && (state as Partial<FromCheckState>).fromCheck === true;
