@@ -118,6 +118,11 @@ export interface StaffOidcConfig {
   mfaAcrValues: string[];
   /** The button's words: "Sign in with …" (STAFF_OIDC_NAME). */
   name: string;
+  /**
+   * STAFF_OIDC_TRUST_EMAIL=true: the provider's emails are the college's own (managed, not chosen by users), so an
+   * email without `email_verified: true` may still bind an invited account at its first sign-in.
+   */
+  trustEmail: boolean;
 }
 
 export interface S3Config {
@@ -178,6 +183,7 @@ function staffOidcFromEnv(env: NodeJS.ProcessEnv): StaffOidcConfig | undefined {
       .map((value) => value.trim())
       .filter(Boolean),
     name: env.STAFF_OIDC_NAME || 'your college account',
+    trustEmail: env.STAFF_OIDC_TRUST_EMAIL === 'true',
   };
 }
 

@@ -92,7 +92,7 @@ test('a staff member an admin added signs in with the college account and MFA', 
   expect((await auditRows(t)).at(-1)).toMatchObject({
     actor: 'reader@college.edu',
     action: 'sign-in',
-    detail: 'sso: amr=pwd,otp acr=http://schemas.openid.net/pape/policies/2007/06/multi-factor',
+    detail: `sso: amr=pwd,otp acr=http://schemas.openid.net/pape/policies/2007/06/multi-factor, linked to ${provider.issuer} Reader@College.edu`,
   });
 });
 

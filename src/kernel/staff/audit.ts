@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'staff-added',
   'staff-removed',
   'staff-role-changed',
+  'staff-sso-reset',
   'staff-listed',
   'audit-read',
   'audit-downloaded',

@@ -56,6 +56,11 @@ export const StaffAccount = Type.Object({
   enrolled: Type.Boolean(),
   createdAt: Type.String(),
   lastSignInAt: Type.Union([Type.String(), Type.Null()]),
+  /** The single sign-on identity the account is bound to (its first SSO sign-in), or null. */
+  sso: Type.Union([
+    Type.Object({ issuer: Type.String(), subject: Type.String(), boundAt: Type.String() }),
+    Type.Null(),
+  ]),
 });
 export const AccountsReply = Type.Object({ accounts: Type.Array(StaffAccount) });
 export const AddAccountBody = closed({ email, role });

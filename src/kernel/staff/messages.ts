@@ -17,5 +17,10 @@ export const STAFF_MESSAGES = {
   ssoUnknown: 'Your college account has no staff account here. Ask an admin to add you.',
   ssoNoMfa: 'Your college sign-in did not use multi-factor authentication, which this console requires.',
   ssoFailed: 'Single sign-on did not complete. Please try again.',
+  ssoUnverified:
+    "Your college account's email address is not verified, so it cannot be matched to a staff account. Ask your college's IT team.",
+  ssoBoundElsewhere:
+    'This staff account is linked to another college sign-in. Ask an admin to reset its single sign-on link.',
+  ssoReset: 'The single sign-on link was reset: their next single sign-on links the account again.',
   datesInvalid: 'Enter dates as YYYY-MM-DD.',
 } as const;

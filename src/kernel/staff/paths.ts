@@ -13,3 +13,16 @@ export const STAFF_PATHS = {
 
 /** One applicant's page in the console. */
 export const staffApplicantPath = (id: string) => `${STAFF_PATHS.applicants}/${id}`;
+
+/**
+ * Where to go after signing in, from a ?returnTo= the console or a signed-out link gave: a console page only (a path
+ * under /staff, never its API, never another origin: `//host` and `/\\host` are refused), else the console's home.
+ */
+export function safeStaffReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2000) return STAFF_PATHS.home;
+  if (!/^\/staff(?:[/?#]|$)/.test(value) || /[\\\s]/.test(value) || value.startsWith(STAFF_API)) {
+    return STAFF_PATHS.home;
+  }
+  if (value.startsWith(STAFF_PATHS.signIn) || value.startsWith(STAFF_PATHS.enrol)) return STAFF_PATHS.home;
+  return value;
+}

@@ -18,6 +18,8 @@ const SSO_ERRORS: Record<string, string> = {
   SsoUnknown: STAFF_MESSAGES.ssoUnknown,
   SsoNoMfa: STAFF_MESSAGES.ssoNoMfa,
   SsoFailed: STAFF_MESSAGES.ssoFailed,
+  SsoUnverified: STAFF_MESSAGES.ssoUnverified,
+  SsoBoundElsewhere: STAFF_MESSAGES.ssoBoundElsewhere,
 };
 
 export const CODE_HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes';

@@ -4,16 +4,10 @@ import { hashToken, randomToken } from '../../identity/tokens';
 import { AppError } from '../../http/errors';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import type { Queryable } from '../audit/gate';
+import type { SsoIdentity } from './service';
 
 /** A sign-in at the provider must come back within this. */
 export const SSO_FLOW_TTL_MS = 10 * 60_000;
-
-/** What the provider says of the person, once its ID token checked out. */
-export interface SsoIdentity {
-  email: string;
-  /** For the audit log: how the provider says they signed in. */
-  detail: string;
-}
 
 /**
  * MFA shown by the ID token: amr (RFC 8176) lists "mfa" or at least two methods, or acr is one the college named
@@ -98,13 +92,18 @@ export function createStaffSso(config: StaffOidcConfig, deps: { db: Queryable; r
       }
       if (!claims) throw new AppError(400, STAFF_MESSAGES.ssoFailed, 'SsoFailed');
       const email = typeof claims.email === 'string' ? claims.email : '';
-      if (!email || claims.email_verified === false) throw new AppError(403, STAFF_MESSAGES.ssoUnknown, 'SsoUnknown');
       const amr = Array.isArray(claims.amr) ? claims.amr.join(',') : '';
       const detail = `amr=${amr || '-'} acr=${typeof claims.acr === 'string' ? claims.acr : '-'}`;
       if (config.requireMfa && !showsMfa(claims as Record<string, unknown>, config.mfaAcrValues)) {
         throw new AppError(403, STAFF_MESSAGES.ssoNoMfa, 'SsoNoMfa', { email, detail });
       }
-      return { email, detail };
+      return {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email,
+        emailTrusted: claims.email_verified === true || config.trustEmail,
+        detail,
+      };
     },
   };
 }

@@ -143,6 +143,15 @@ export function accountRoutes(
     },
   );
 
+  scope.delete<{ Params: StaffShape<typeof AccountParams> }>(
+    '/accounts/:id/sso',
+    { schema: { params: AccountParams }, config: { staff: { permission: 'staff-manage', audit: 'staff-sso-reset' } } },
+    async (request) => {
+      await accounts.resetSso({ id: request.params.id }, auditContext(request));
+      return { message: STAFF_MESSAGES.ssoReset };
+    },
+  );
+
   /* ---- Single sign-on ---- */
 
   scope.get(
@@ -179,7 +188,7 @@ export function accountRoutes(
         const callbackUrl = new URL(deps.redirectUri);
         callbackUrl.search = new URL(request.url, 'http://localhost').search;
         const identity = await sso.finish(callbackUrl, request.cookies[SSO_FLOW_COOKIE]);
-        const { token } = await accounts.ssoSignIn(identity.email, from(request), identity.detail);
+        const { token } = await accounts.ssoSignIn(identity, from(request));
         setStaffCookie(request, reply, token);
         return reply.redirect(STAFF_PATHS.home);
       } catch (error) {

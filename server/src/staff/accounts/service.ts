@@ -28,10 +28,34 @@ interface AccountRow {
   created_at: Date;
   enrolled_at: Date | null;
   last_sign_in_at: Date | null;
+  sso_issuer: string | null;
+  sso_subject: string | null;
+  sso_bound_at: Date | null;
 }
 
 const ACCOUNT_COLUMNS = `id::text AS id, email, role, password_hash, totp_secret, totp_last_step::text AS totp_last_step,
-  created_at, enrolled_at, last_sign_in_at`;
+  created_at, enrolled_at, last_sign_in_at, sso_issuer, sso_subject, sso_bound_at`;
+
+/**
+ * Who a single sign-on says signed in, whatever the protocol (accounts/oidc.ts, accounts/saml.ts): the provider, its
+ * stable id of the person, and the email it gives (matched only to bind an account the first time).
+ */
+export interface SsoIdentity {
+  /** The OpenID issuer, or the SAML IdP's entity id. */
+  issuer: string;
+  /** OIDC `sub`; SAML persistent NameID or eduPersonPrincipalName. */
+  subject: string;
+  /** '' when the provider gave none. */
+  email: string;
+  /** The provider vouches for the email (OIDC `email_verified`, or STAFF_OIDC_TRUST_EMAIL; a campus IdP's SAML). */
+  emailTrusted: boolean;
+  /** For the audit log: how the provider says they signed in. */
+  detail: string;
+}
+
+/** A refused single sign-on: its code goes to the sign-in page as ?error=, its reason to the audit log. */
+export const ssoRefused = (status: number, message: string, code: string, reason: string) =>
+  new AppError(status, message, code, { reason });
 
 function requireEmail(email: string) {
   const normalised = normaliseEmail(email);
@@ -105,7 +129,37 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
         enrolled: row.enrolled_at !== null,
         createdAt: new Date(row.created_at).toISOString(),
         lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+        sso:
+          row.sso_issuer && row.sso_subject && row.sso_bound_at
+            ? {
+                issuer: row.sso_issuer,
+                subject: row.sso_subject,
+                boundAt: new Date(row.sso_bound_at).toISOString(),
+              }
+            : null,
       }));
+    },
+
+    /** Forgets the account's single sign-on identity: its next SSO sign-in binds it again (by email). */
+    async resetSso(emailOrId: { email?: string; id?: string }, by: AuditContext) {
+      return gate.changed(
+        (account: AccountRow) => ({
+          ...by,
+          action: 'staff-sso-reset',
+          target: account.email,
+          detail: account.sso_subject ? `was ${account.sso_issuer} ${account.sso_subject}` : 'was not linked',
+        }),
+        async (tx) => {
+          const account = await findAccount(tx, emailOrId);
+          await tx.query(
+            'UPDATE staff_accounts SET sso_issuer = NULL, sso_subject = NULL, sso_bound_at = NULL WHERE id = $1',
+            [account.id],
+          );
+          // Sessions signed in with the old identity end with it.
+          await revokeAllStaffSessions(tx, account.id);
+          return account;
+        },
+      );
     },
 
     /** Adds an account and mails its single-use enrolment link (24 h). */
@@ -260,19 +314,63 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       return signedIn(account, 'password', from, recoveryUsed ? 'with a recovery code' : 'with password and code');
     },
 
-    /** Single sign-on: the provider proved who it is; the email must belong to an account an admin added. */
-    async ssoSignIn(email: string, from: Omit<AuditContext, 'actor'>, detail: string) {
-      const account = await findByEmail(gate.own, email);
-      if (!account) {
+    /**
+     * Single sign-on: the provider proved who it is. An account bound to this (issuer, subject) signs in, whatever
+     * the email says now. Otherwise the provider's email, vouched for, must be an invited account's (nobody
+     * provisions themselves) that is not bound to another identity: it is bound now. Every refusal is audited with
+     * why; the caller sends its code to the sign-in page.
+     */
+    async ssoSignIn(identity: SsoIdentity, from: Omit<AuditContext, 'actor'>) {
+      const email = normaliseEmail(identity.email).slice(0, 254);
+      const refuse = async (error: AppError, reason: string) => {
         await gate.log.append({
           ...from,
-          actor: normaliseEmail(email),
+          actor: email || 'anonymous',
           action: 'sign-in-failed',
-          detail: `sso: ${detail}, no staff account`,
+          target: `${identity.issuer} ${identity.subject}`.slice(0, 500),
+          detail: `sso: ${identity.detail}, ${reason}`,
         });
-        throw new AppError(403, STAFF_MESSAGES.ssoUnknown, 'SsoUnknown');
+        return error;
+      };
+      const { rows: bound } = await gate.own.query<AccountRow>(
+        `SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts WHERE sso_issuer = $1 AND sso_subject = $2`,
+        [identity.issuer, identity.subject],
+      );
+      if (bound[0]) return signedIn(bound[0], 'sso', from, `sso: ${identity.detail}`);
+      if (!email) {
+        throw await refuse(new AppError(403, STAFF_MESSAGES.ssoUnknown, 'SsoUnknown'), 'no email from the provider');
       }
-      return signedIn(account, 'sso', from, `sso: ${detail}`);
+      if (!identity.emailTrusted) {
+        throw await refuse(new AppError(403, STAFF_MESSAGES.ssoUnverified, 'SsoUnverified'), 'email not verified');
+      }
+      const account = await findByEmail(gate.own, email);
+      if (!account) {
+        throw await refuse(new AppError(403, STAFF_MESSAGES.ssoUnknown, 'SsoUnknown'), 'no staff account');
+      }
+      if (account.sso_subject) {
+        throw await refuse(
+          new AppError(403, STAFF_MESSAGES.ssoBoundElsewhere, 'SsoBoundElsewhere'),
+          `account linked to ${account.sso_issuer} ${account.sso_subject}`,
+        );
+      }
+      // Claimed atomically: of two first sign-ins at once, one binds.
+      const { rows: claimed } = await gate.own.query(
+        `UPDATE staff_accounts SET sso_issuer = $2, sso_subject = $3, sso_bound_at = now()
+          WHERE id = $1 AND sso_subject IS NULL RETURNING id`,
+        [account.id, identity.issuer, identity.subject],
+      );
+      if (!claimed[0]) {
+        throw await refuse(
+          new AppError(403, STAFF_MESSAGES.ssoBoundElsewhere, 'SsoBoundElsewhere'),
+          'account linked meanwhile',
+        );
+      }
+      return signedIn(
+        account,
+        'sso',
+        from,
+        `sso: ${identity.detail}, linked to ${identity.issuer} ${identity.subject}`,
+      );
     },
   };
 
