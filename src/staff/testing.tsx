@@ -51,7 +51,7 @@ export interface StaffCall {
 export function staffApiAnswers(routes: Record<string, JsonBodyType | [number, JsonBodyType]>) {
   const calls: StaffCall[] = [];
   const all: Record<string, JsonBodyType | [number, JsonBodyType]> = {
-    'GET /config': { sso: false, ssoName: '', timeZone: 'America/New_York' },
+    'GET /config': { sso: false, ssoName: '', saml: false, samlName: '', timeZone: 'America/New_York' },
     ...routes,
   };
   server.use(

@@ -24,6 +24,9 @@ export const SignInBody = closed({ email, password, code });
 export const StaffConfigReply = Type.Object({
   sso: Type.Boolean(),
   ssoName: Type.String(),
+  /** SAML 2.0 sign-in (Shibboleth, InCommon…) is set up: "Sign in with {samlName}" goes to /staff/api/saml/start. */
+  saml: Type.Boolean(),
+  samlName: Type.String(),
   /** The college's time zone (COLLEGE_TIME_ZONE): the console shows every time in it, with the zone named. */
   timeZone: Type.String(),
 });

@@ -45,7 +45,7 @@ describe('the sign-in page', () => {
     ['SsoFailed', STAFF_MESSAGES.ssoFailed],
     ['Whatever', STAFF_MESSAGES.ssoFailed],
   ])('shows ?error=%s as its message, and the single sign-on link', async (code, message) => {
-    staffApiAnswers({ 'GET /config': { sso: true, ssoName: 'College account', timeZone: 'America/New_York' } });
+    staffApiAnswers({ 'GET /config': { sso: true, ssoName: 'College account', saml: false, samlName: '', timeZone: 'America/New_York' } });
     renderStaff(`/staff/sign-in?error=${code}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(await screen.findByRole('link', { name: 'Sign in with College account' })).toHaveAttribute(

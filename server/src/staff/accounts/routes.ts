@@ -46,7 +46,7 @@ export function accountRoutes(
   scope.get(
     '/config',
     { schema: { response: { 200: StaffConfigReply } }, config: { staff: { permission: 'anyone', audit: 'none' } } },
-    async () => ({ sso: Boolean(sso), ssoName: deps.ssoName, timeZone: deps.timeZone }),
+    async () => ({ sso: Boolean(sso), ssoName: deps.ssoName, saml: false, samlName: '', timeZone: deps.timeZone }),
   );
 
   scope.get(
