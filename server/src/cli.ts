@@ -87,39 +87,41 @@ function warnWithoutPublicUrl(env: NodeJS.ProcessEnv, argv: string[]) {
   );
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
+/**
+ * Runs the admin command `argv` as `npm run admin` does, with `env` as its environment: a backup or restore, or any
+ * other command on the database itself or through the running server. Returns what to print.
+ */
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  // Backups of the embedded database (server/src/backup): before the CLI opens the database, which a running
+  // server owns (the backup then goes through it) and which a restore must find empty.
+  const done = await backupCommand(argv, {
+    env,
+    actor: cliActor(),
+    openApp: async () => {
+      const app = await buildApp(loadConfig(env, QUIET));
+      return {
+        db: app.db as PgliteDb,
+        audit: (entry) => app.staff.audit.append({ ...entry, actor: cliActor() }),
+        close: () => app.close(),
+      };
+    },
+  });
+  if (done !== null) return done;
+  // The admin works on the same database as the server (DATA_DIR or DATABASE_URL), or through the server.
+  const server = await throughServer(env);
+  if (server) return run(server, argv);
+  warnWithoutPublicUrl(env, argv);
+  const app = await buildApp(loadConfig(env, QUIET));
   try {
-    // Backups of the embedded database (server/src/backup): before the CLI opens the database, which a running
-    // server owns (the backup then goes through it) and which a restore must find empty.
-    const done = await backupCommand(argv, {
-      actor: cliActor(),
-      openApp: async () => {
-        const app = await buildApp(loadConfig(process.env, QUIET));
-        return {
-          db: app.db as PgliteDb,
-          audit: (entry) => app.staff.audit.append({ ...entry, actor: cliActor() }),
-          close: () => app.close(),
-        };
-      },
-    });
-    if (done !== null) {
-      console.log(done);
-      return;
-    }
-    // The admin works on the same database as the server (DATA_DIR or DATABASE_URL), or through the server.
-    const server = await throughServer(process.env);
-    if (server) {
-      console.log(await run(server, argv));
-      return;
-    }
-    warnWithoutPublicUrl(process.env, argv);
-    const app = await buildApp(loadConfig(process.env, QUIET));
-    try {
-      console.log(await runCommand(app, argv));
-    } finally {
-      await app.close();
-    }
+    return await run(adminOperations(app, loadConfig(env).publicUrl, { actor: cliActor() }), argv);
+  } finally {
+    await app.close();
+  }
+}
+
+async function main() {
+  try {
+    console.log(await runAdmin(process.argv.slice(2)));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
