@@ -32,9 +32,10 @@ ${BACKUP_USAGE}
   audit verify                            check the audit log's hash chain; names the first changed or removed row
   seed-demo <N>                           add N fictional applicants (@${DEMO_DOMAIN}) for demos and benchmarks
 
-While the server runs on the embedded database, every command goes through its admin API (set ADMIN_API_TOKEN as
-the server has it, and ADMIN_URL when the server is not at PUBLIC_URL). Otherwise links (and the enrolment mail)
-start with this environment's PUBLIC_URL: run the CLI with the server's PUBLIC_URL and DATA_DIR or DATABASE_URL.`;
+While the server runs on the embedded database, every command but restore goes through its admin API (set
+ADMIN_API_TOKEN as the server has it, and ADMIN_URL when the server is not at PUBLIC_URL). Otherwise links (and the
+enrolment mail) start with this environment's PUBLIC_URL: run the CLI with the server's PUBLIC_URL and DATA_DIR or
+DATABASE_URL.`;
 
 /** The CLI's name in the audit log, with the operating-system user who ran it. */
 const cliActor = () => `cli:${os.userInfo().username}`;

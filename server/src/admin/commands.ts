@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../../src/kernel/constants';
 import { DEMO_DOMAIN } from '../demo/seedDemo';
-import type { AdminOperations } from './operations';
+import { MAX_DEMO_APPLICANTS, MAX_TOKEN_DAYS, type AdminOperations } from './operations';
 import { staffCommand } from './staffCommands';
 
 const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' }, role: { type: 'string' } } as const;
@@ -47,7 +47,9 @@ export async function adminCommand(ops: AdminOperations, argv: string[]): Promis
   const { values, positionals } = parseArgs({ args: optionsFirst(argv), allowPositionals: true, options: OPTIONS });
   const [command, sub, ...rest] = positionals;
   const days = values.days === undefined ? undefined : Number(values.days);
-  if (days !== undefined && !(days > 0)) throw new Error('--days must be a positive number');
+  if (days !== undefined && !(days > 0 && days <= MAX_TOKEN_DAYS)) {
+    throw new Error(`--days must be a positive number, at most ${MAX_TOKEN_DAYS}`);
+  }
 
   if (command === 'users') {
     const rows = await ops.listApplicants();
@@ -83,7 +85,7 @@ export async function adminCommand(ops: AdminOperations, argv: string[]): Promis
   }
   if (command === 'seed-demo' && sub) {
     const count = Number(sub);
-    if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+    if (!Number.isInteger(count) || count < 1 || count > MAX_DEMO_APPLICANTS)
       throw new Error('seed-demo takes a number of applicants');
     await ops.seedDemo(count);
     return `Added ${count} fictional applicants (@${DEMO_DOMAIN}).`;

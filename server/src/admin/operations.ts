@@ -10,6 +10,11 @@ type StaffApi = FastifyInstance['staff'];
 export type AdminActor = Parameters<StaffApi['accounts']['add']>[1];
 export type StaffListed = Awaited<ReturnType<StaffApi['accounts']['list']>>[number];
 export type AuditVerified = Awaited<ReturnType<StaffApi['verifyAudit']>>;
+/** The longest a service token or public link may live, in days (a year's links for a whole cycle, ten times). */
+export const MAX_TOKEN_DAYS = 3650;
+/** The most fictional applicants one `seed-demo` adds. */
+export const MAX_DEMO_APPLICANTS = 1_000_000;
+
 /** One applicant of `users`; the times are strings when they came over HTTP. */
 export interface ApplicantListed {
   username: string;

@@ -7,7 +7,7 @@ import { backupStream } from '../backup/archive';
 import type { PgliteDb } from '../db/pgliteDb';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../../src/kernel/constants';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
-import { adminOperations } from './operations';
+import { adminOperations, MAX_DEMO_APPLICANTS, MAX_TOKEN_DAYS } from './operations';
 
 /** Compares in constant time, so the token cannot be guessed byte by byte from response times. */
 function sameToken(given: string, expected: string): boolean {
@@ -22,10 +22,8 @@ const ACTOR = 'admin-api';
 const role = str(40);
 const email = str(254, { minLength: 3 });
 const username = str(254, { minLength: 3 });
-/** As the CLI's --days: any positive number of days. */
-const days = { type: 'number', exclusiveMinimum: 0 } as const;
-/** seed-demo's limit (cli.ts checks the same before it calls). */
-const MAX_DEMO_APPLICANTS = 1_000_000;
+/** As the CLI's --days: a positive number of days (commands.ts checks the same before it calls). */
+const days = { type: 'number', exclusiveMinimum: 0, maximum: MAX_TOKEN_DAYS } as const;
 /** A look-up CSV (every high school of a country, say) is larger than any other request body. */
 const LOOKUP_BODY_LIMIT = 64 * 1024 * 1024;
 

@@ -46,6 +46,8 @@ describe('admin API', () => {
       404,
     );
     expect((await post('/admin/service-tokens', { username: 'nobody@example.com' }, ADMIN)).statusCode).toBe(404);
+    const long = await post('/admin/service-tokens', { username: 'staffed@example.com', days: 3651 }, ADMIN);
+    expect(long.statusCode).toBe(400);
   });
 
   it('creates a public link from answers', async () => {
