@@ -317,12 +317,6 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       return signedIn(account, 'password', from, recoveryUsed ? 'with a recovery code' : 'with password and code');
     },
 
-    /**
-     * Single sign-on: the provider proved who it is. An account bound to this (issuer, subject) signs in, whatever
-     * the email says now. Otherwise the provider's email, vouched for, must be an invited account's (nobody
-     * provisions themselves) that is not bound to another identity: it is bound now. Every refusal is audited with
-     * why; the caller sends its code to the sign-in page.
-     */
     /** Audits a single sign-on the protocol refused (an ssoRefused() error): ssoSignIn audits its own refusals. */
     ssoRefusal: (error: AppError, from: Omit<AuditContext, 'actor'>) =>
       auditSsoRefusal(from, {
@@ -330,6 +324,12 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
         reason: String(error.extra?.reason ?? error.code ?? 'refused'),
       }),
 
+    /**
+     * Single sign-on: the provider proved who it is. An account bound to this (issuer, subject) signs in, whatever
+     * the email says now. Otherwise the provider's email, vouched for, must be an invited account's (nobody
+     * provisions themselves) that is not bound to another identity: it is bound now. Every refusal is audited with
+     * why; the caller sends its code to the sign-in page.
+     */
     async ssoSignIn(identity: SsoIdentity, from: Omit<AuditContext, 'actor'>) {
       const email = normaliseEmail(identity.email).slice(0, 254);
       const refuse = async (error: AppError, reason: string) => {
