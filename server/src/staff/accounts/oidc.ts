@@ -20,7 +20,7 @@ export function showsMfa(claims: Record<string, unknown>, mfaAcrValues: string[]
 }
 
 /** The audit log's words for why openid-client refused the provider's answer (its own messages are generic). */
-export function whyRefused(error: unknown): string {
+function whyRefused(error: unknown): string {
   if (error instanceof client.AuthorizationResponseError) {
     return `the provider answered ${error.error}${error.error_description ? ` (${error.error_description})` : ''}`;
   }
@@ -129,7 +129,7 @@ export function createStaffSso(config: StaffOidcConfig, deps: { db: Queryable; r
       if (!flow) throw failed('flow unknown or already used');
       if (flow.expired) throw failed('flow expired');
       const configuration = await provider().catch((error: unknown) => {
-        throw failed(`provider unreachable: ${whyRefused(error)}`);
+        throw failed(`discovery failed: ${whyRefused(error)}`);
       });
       let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
       try {
