@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
 import { applicantsOverview } from './applications/table';
+import { applicationIdOf } from '../../src/kernel/applicationId';
 import { BACKUP_USAGE, backupCommand } from './backup/command';
 import type { PgliteDb } from './db/pgliteDb';
 import { DEMO_DOMAIN, seedDemo } from './demo/seedDemo';
@@ -84,7 +85,7 @@ export async function runCommand(app: FastifyInstance, argv: string[]): Promise<
     await app.staff.audit.append({
       ...by,
       action: 'service-token-minted',
-      target: `applicant ${applicantId}`,
+      target: applicationIdOf(applicantId),
       detail: `token ${id}`,
     });
     return `Service token for ${rest[0]} (keep it secret; it opens this applicant's answers):\n${token}\n${base}/about?service_token=${token}`;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../http/errors';
 import { objectOf, str } from '../http/schemas';
 import type { TokenService } from '../tokens/service';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 import { backupStream } from '../backup/archive';
 import type { PgliteDb } from '../db/pgliteDb';
 
@@ -71,7 +72,7 @@ export function adminRoutes(
       await app.staff.audit.append({
         ...from(request),
         action: 'service-token-minted',
-        target: `applicant ${minted.applicantId}`,
+        target: applicationIdOf(minted.applicantId),
         detail: `token ${minted.id}`,
       });
       return reply

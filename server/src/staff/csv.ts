@@ -18,6 +18,13 @@ const quoted = (cell: string) => (cell === '' || NEEDS_QUOTES.test(cell) ? `"${c
  */
 export const csvLines = (rows: string[][]) => rows.map((row) => `${row.map(quoted).join(',')}\r\n`).join('');
 
+/**
+ * The byte-order mark (EF BB BF once encoded) that Excel on Windows needs to read a CSV file as UTF-8: without it,
+ * it reads the file in the computer's own code page and shows "José" as "JosÃ©". Only the Excel file starts with it;
+ * a student-information system reads UTF-8 as it is, and some would take the mark for part of the first column's name.
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /** Streams CSV chunks as a download named `<name>-<today>.csv`. */
 export function sendCsv(reply: FastifyReply, name: string, chunks: AsyncIterable<string>) {
   const day = new Date().toISOString().slice(0, 10);

@@ -3,7 +3,8 @@
  * columns derived from the form definition and fixed by EXPORT_VERSION. A test holds docs/export.md to this list:
  * a change of the form that changes a column changes the doc, and the version with it.
  */
-import { DESC_SUFFIX, questionEntries } from '../form/definition';
+import { DESC_SUFFIX, questionEntries, type Answers, type QuestionEntry } from '../form/definition';
+import { isEntryVisible } from '../form/conditions';
 import { ACTIVITY_FIELDS, ACTIVITY_PREFIXES, PARENT_FIELDS, PARENT_PREFIXES } from '../form/definition/dataModel';
 
 export const EXPORT_VERSION = 1;
@@ -60,3 +61,26 @@ export const ENTRY_PREFIXES: Record<Exclude<ExportFile, 'applications'>, readonl
   parents: PARENT_PREFIXES,
   activities: ACTIVITY_PREFIXES,
 };
+
+/** Question types whose answers are booleans (a checkbox, each box of a group, a confirmation). */
+const BOOLEAN_TYPES = new Set(['checkbox', 'checkboxGroup', 'confirmation']);
+
+/** Every checkbox's answer key → its question in place (entries of a family under their prefixed keys). */
+const CHECKBOXES: ReadonlyMap<string, QuestionEntry> = new Map(
+  questionEntries()
+    .filter((entry) => BOOLEAN_TYPES.has(entry.question.type))
+    .flatMap((entry) => entry.answerKeys.map((key) => [key, entry] as const)),
+);
+
+/**
+ * A checkbox's cell (docs/export.md, "Values"): `true` when ticked; `false` when it shows for these answers and is
+ * not ticked (the applicant left it, which a student-information system must read as no); empty when its question
+ * does not show for these answers (its condition hides it) or the application has no answers yet. undefined for a
+ * key that is not a checkbox.
+ */
+export function checkboxCell(key: string, answers: Answers): 'true' | 'false' | '' | undefined {
+  const entry = CHECKBOXES.get(key);
+  if (!entry) return undefined;
+  if (answers[key] === true) return 'true';
+  return Object.keys(answers).length > 0 && isEntryVisible(entry, answers) ? 'false' : '';
+}
