@@ -4,8 +4,14 @@ import type { FastifyReply } from 'fastify';
 /** A cell a spreadsheet would run as a formula (OWASP's CSV injection list): = + - @, tab, carriage return. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * A phone number in E.164 ('+525512345678'): a plus and digits only, which no spreadsheet can run (no function, no
+ * reference, no DDE), so the export's `{key}_e164` columns stay dialable.
+ */
+const E164 = /^\+[1-9]\d{1,14}$/;
+
 /** The cell as a spreadsheet should see it: a formula-like text is prefixed with ', so it stays text. */
-export const safeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export const safeCell = (value: string) => (FORMULA_START.test(value) && !E164.test(value) ? `'${value}` : value);
 
 /** A cell RFC 4180 quotes: one holding a double quote, a comma, CR or LF. */
 const NEEDS_QUOTES = /[",\r\n]/;

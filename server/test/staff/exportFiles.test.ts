@@ -42,6 +42,13 @@ beforeAll(async () => {
     optin_sms_ind: true,
     activity_name: 'Fútbol',
     activity_senior: true,
+    // A U.S. number (no companion) and one from abroad (its E.164 form stored beside it, as the form does).
+    phone_home: '(212) 555-0100',
+    phone_mobile: '+52 55 1234 5678',
+    phone_mobile_e164: '+525512345678',
+    parent_first_name: 'Ana',
+    parent_phone: '+44 20 7946 0958',
+    parent_phone_e164: '+442079460958',
   });
   empty = await applicant('empty@example.com', {});
 });
@@ -69,6 +76,25 @@ describe('checkboxes', () => {
       expect.objectContaining({ activity_number: '1', name: 'Fútbol', senior: 'true', freshman: 'false' }),
     ]);
   });
+});
+
+test('each phone beside its E.164 form: as stored for a number from abroad, +1 and ten digits for a U.S. one', async () => {
+  const applications = recordsOf((await exported('/staff/api/export/applications.csv')).rawPayload);
+  expect(applications.find((r) => r.application_id === applicationIdOf(jose))).toMatchObject({
+    phone_home: '(212) 555-0100',
+    phone_home_e164: '+12125550100',
+    // As typed, it starts with '+' and is not E.164: disarmed as any such cell is.
+    phone_mobile: "'+52 55 1234 5678",
+    phone_mobile_e164: '+525512345678',
+  });
+  expect(applications.find((r) => r.application_id === applicationIdOf(empty))).toMatchObject({
+    phone_home_e164: '',
+    phone_mobile_e164: '',
+  });
+  const parents = recordsOf((await exported('/staff/api/export/parents.csv')).rawPayload);
+  expect(parents.filter((r) => r.application_id === applicationIdOf(jose))).toEqual([
+    expect.objectContaining({ parent_number: '1', phone: "'+44 20 7946 0958", phone_e164: '+442079460958' }),
+  ]);
 });
 
 describe('for the student-information system and for Excel', () => {
@@ -102,12 +128,12 @@ describe('for the student-information system and for Excel', () => {
       expect((await auditRows(t)).slice(-2)).toEqual([
         expect.objectContaining({
           action: 'export',
-          target: 'applications.csv v1',
+          target: 'applications.csv v2',
           detail: `started for=${variant} q=jose`,
         }),
         expect.objectContaining({
           action: 'export',
-          target: 'applications.csv v1',
+          target: 'applications.csv v2',
           detail: `for=${variant} rows=1 sha256=${sha256}`,
         }),
       ]);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  checkboxCell,
+  exportCell,
   EXPORT_COLUMNS,
   ENTRY_PREFIXES,
   type ExportFile,
@@ -47,16 +47,14 @@ function linesOf(file: ExportFile, row: ListRow, application: ExportedApplicatio
         iso(row.created_at),
         iso(application?.submitted_at ?? null),
         iso(application?.updated_at ?? null),
-        ...answerKeys.map((key) => checkboxCell(key, answer) ?? answer[key]),
+        ...answerKeys.map((key) => exportCell(key, answer)),
       ].map(cell),
     ];
   }
   return ENTRY_PREFIXES[file].flatMap((prefix, index) => {
     const keys = answerKeys.map((key) => `${prefix}${key}`);
     if (!answered(keys.map((key) => answer[key]))) return [];
-    return [
-      [applicationId, String(index + 1), ...keys.map((key) => checkboxCell(key, answer) ?? answer[key])].map(cell),
-    ];
+    return [[applicationId, String(index + 1), ...keys.map((key) => exportCell(key, answer))].map(cell)];
   });
 }
 
