@@ -85,7 +85,7 @@ const CHECKBOXES: ReadonlyMap<string, QuestionEntry> = new Map(
  * does not show for these answers (its condition hides it) or the application has no answers yet. undefined for a
  * key that is not a checkbox.
  */
-export function checkboxCell(key: string, answers: Answers): 'true' | 'false' | '' | undefined {
+function checkboxCell(key: string, answers: Answers): 'true' | 'false' | '' | undefined {
   const entry = CHECKBOXES.get(key);
   if (!entry) return undefined;
   if (answers[key] === true) return 'true';
@@ -108,7 +108,7 @@ const US_DIGITS = /^\(?(\d{3})\)?[\s.-]*(\d{3})[\s.-]*(\d{4})$/;
  * student-information system always gets a number it can dial; empty when the phone is not answered. undefined
  * for a key that is not a phone's E.164 column.
  */
-export function phoneE164Cell(key: string, answers: Answers): string | undefined {
+function phoneE164Cell(key: string, answers: Answers): string | undefined {
   const phone = PHONES.get(key);
   if (!phone) return undefined;
   const typed = answers[phone];
