@@ -1,16 +1,17 @@
 /**
  * The console's applicant pages against the real server and the production build, at 1280 px and at 390 px: 60
  * fictional applicants (the CLI's seed-demo, run before the server starts) and one real applicant, Ngozi Okafor,
- * who signed up, answered (a personal statement that starts with "="), uploaded a document and submitted through
- * the applicants' API. A reader finds her with a misspelt search, filters to submitted, opens her application,
- * opens her document and downloads the PDF copy, and steps to the next applicant; an admin exports the submitted
- * applications (the formula-like answer comes out prefixed with ', the row count matches the list's) and finds
- * every step in the audit log. axe finds no WCAG 2.0–2.2 A/AA violation on any page or state visited.
+ * who signed up, answered (a personal statement that starts with "="), uploaded a Word document (converted to PDF)
+ * and submitted through the applicants' API. A reader finds her with a misspelt search, filters to submitted, opens
+ * her application, opens her document's PDF, downloads its original and the PDF copy, and steps to the next
+ * applicant; an admin exports the submitted applications (the formula-like answer comes out prefixed with ', the row
+ * count matches the list's; the Excel file is the same after a byte-order mark) and finds every step in the audit
+ * log. axe finds no WCAG 2.0–2.2 A/AA violation on any page or state visited.
  */
 import { expect, request as playwrightRequest, test, type Download, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { parse } from 'csv-parse/sync';
-import { png } from '../testing/files';
+import { essayDocx } from '../testing/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { enrolLink, mailTo, startStaffServer, totp, type StaffServer } from './staffServer';
 
@@ -18,6 +19,7 @@ const PASSWORD = 'Maple-Syrup-2024!';
 const APPLICANT_PASSWORD = 'Persist-Answers-2026!';
 const APPLICANT = 'ngozi.okafor@example.com';
 const STATEMENT = '=HYPERLINK("http://example.com","I want to study biology")';
+const DOCUMENT = 'Personal statement.docx';
 
 const VIEWPORTS = [
   { width: 1280, height: 800, admin: 'admin.list@college.example', reader: 'reader.list@college.example' },
@@ -26,7 +28,7 @@ const VIEWPORTS = [
 
 let server: StaffServer;
 
-/** Ngozi Okafor: signed up, confirmed, answered, a document converted, submitted (the applicants' own API). */
+/** Ngozi Okafor: signed up, confirmed, answered, a Word document converted, submitted (the applicants' own API). */
 async function realApplicant(url: string) {
   const api = await playwrightRequest.newContext({ baseURL: url });
   const post = (path: string, data: object) => api.post(path, { data });
@@ -53,13 +55,16 @@ async function realApplicant(url: string) {
   const key = 'personal_statement_doc';
   const { url: uploadUrl, fields } = await (await post('/api/presigned-url', { answer_key: key })).json();
   const upload = await api.post(uploadUrl, {
-    multipart: { ...fields, file: { name: 'statement.png', mimeType: 'image/png', buffer: png(40, 60) } },
+    multipart: {
+      ...fields,
+      file: { name: DOCUMENT, mimeType: 'application/octet-stream', buffer: essayDocx() },
+    },
   });
   expect(upload.status()).toBe(204);
-  const started = await post(`/api/pdf/document-answer/${key}`, { file_key: fields.key, file_name: 'statement.png' });
+  const started = await post(`/api/pdf/document-answer/${key}`, { file_key: fields.key, file_name: DOCUMENT });
   expect(started.status()).toBe(202);
   await expect
-    .poll(async () => (await (await api.get(`/api/pdf/document-answer/${key}`)).json()).status, { timeout: 30_000 })
+    .poll(async () => (await (await api.get(`/api/pdf/document-answer/${key}`)).json()).status, { timeout: 90_000 })
     .toBe('completed');
 
   const submitted = await api.post('/api/submit', { data: {} });
@@ -201,7 +206,7 @@ for (const viewport of VIEWPORTS) {
       await expect(reader).toHaveURL(/status=submitted&sort=submitted/);
     });
 
-    await test.step('Ngozi Okafor: her answers, her document (a new tab) and the PDF copy', async () => {
+    await test.step('Ngozi Okafor: her answers, her document (its PDF in a new tab, its original) and the PDF copy', async () => {
       await reader.getByLabel('Search by name or email').fill('Okafr');
       await herLink(reader).click();
       await expect(reader.getByRole('heading', { level: 1, name: 'Ngozi Okafor' })).toBeVisible();
@@ -212,7 +217,12 @@ for (const viewport of VIEWPORTS) {
       await expect(answers.getByText('Choose a primary academic program of interest.')).toBeVisible();
       await expect(reader.getByRole('region', { name: 'Timeline' })).toContainText('Submitted');
 
-      const document = reader.getByRole('link', { name: /statement\.png/ });
+      const documents = reader.getByRole('region', { name: 'Documents' });
+      await expect(documents.getByText(`${DOCUMENT} — converted to PDF`, { exact: false })).toBeVisible();
+      const document = documents.getByRole('link', { name: `Open PDF of ${DOCUMENT} (opens in a new tab)` });
+      const original = documents.getByRole('link', { name: `Download original (.docx) ${DOCUMENT}` });
+      await expect(document).toBeVisible();
+      await expect(original).toBeVisible();
       const href = (await document.getAttribute('href'))!;
       expect(href).toMatch(/^\/staff\/api\/applicants\/\d+\/documents\/personal_statement_doc$/);
       const [popup] = await Promise.all([readerContext.waitForEvent('page'), document.click()]);
@@ -222,6 +232,11 @@ for (const viewport of VIEWPORTS) {
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       expect(pdf.headers()['content-disposition']).toMatch(/^inline/);
       expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
+
+      await expect(original).toHaveAttribute('href', `${href}/original`);
+      const [kept] = await Promise.all([reader.waitForEvent('download'), original.click()]);
+      expect(kept.suggestedFilename()).toBe(DOCUMENT);
+      expect((await bytesOf(kept)).equals(essayDocx())).toBe(true);
 
       const [download] = await Promise.all([
         reader.waitForEvent('download', { timeout: 60_000 }),
@@ -256,6 +271,18 @@ for (const viewport of VIEWPORTS) {
       const ngozi = rows.find((row) => row.email === APPLICANT)!;
       expect(ngozi.last_name).toBe('Okafor');
       expect(ngozi.personal_statement_essay).toBe(`'${STATEMENT}`);
+      expect(ngozi.legal_agree).toBe('true');
+
+      // The Excel file: the same bytes after a UTF-8 byte-order mark, named so.
+      const sis = await admin.request.get(`${server.url}/staff/api/export/applications.csv?status=submitted`);
+      const excel = await admin.request.get(
+        `${server.url}/staff/api/export/applications.csv?status=submitted&for=excel`,
+      );
+      expect(excel.headers()['content-disposition']).toMatch(/filename="applications-excel-\d{4}-\d{2}-\d{2}\.csv"/);
+      const [sisBytes, excelBytes] = [await sis.body(), await excel.body()];
+      expect([...excelBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(sisBytes.subarray(0, 3).toString()).toBe('app');
+      expect(excelBytes.subarray(3).equals(sisBytes)).toBe(true);
     });
 
     await test.step('every step is in the audit log', async () => {
@@ -266,16 +293,27 @@ for (const viewport of VIEWPORTS) {
         return ((await res.json()) as { rows: { detail: string; target: string }[] }).rows;
       };
       expect((await entries('search', viewport.reader)).map((row) => row.detail)).toContain('q=Okafr');
-      expect(await entries('applicant-opened', viewport.reader)).not.toHaveLength(0);
+      // A filter alone is a listing, not a search with no words.
+      expect((await entries('search', viewport.reader)).map((row) => row.detail)).not.toContain('status=submitted');
+      expect((await entries('applicants-listed', viewport.reader)).map((row) => row.detail)).toContain(
+        'status=submitted',
+      );
+      const opened = await entries('applicant-opened', viewport.reader);
+      expect(opened).not.toHaveLength(0);
+      expect(opened.every((row) => /^APP-\d{6}$/.test(row.target))).toBe(true);
       expect((await entries('document-opened', viewport.reader)).map((row) => row.detail)).toContain(
+        'personal_statement_doc',
+      );
+      expect((await entries('document-original-downloaded', viewport.reader)).map((row) => row.detail)).toContain(
         'personal_statement_doc',
       );
       expect(await entries('pdf-downloaded', viewport.reader)).not.toHaveLength(0);
       const exports = await entries('export', viewport.admin);
-      expect(exports.map((row) => row.detail)).toContainEqual(expect.stringMatching(/^rows=\d+ sha256=/));
-      expect(exports.map((row) => row.detail)).toContain('started status=submitted');
+      expect(exports.map((row) => row.detail)).toContainEqual(expect.stringMatching(/^for=sis rows=\d+ sha256=/));
+      expect(exports.map((row) => row.detail)).toContain('started for=sis status=submitted');
+      expect(exports.map((row) => row.detail)).toContain('started for=excel status=submitted');
       await admin.goto(`${server.url}/staff/audit?action=export`);
-      await expect(admin.getByRole('cell', { name: /^rows=/ }).first()).toBeVisible();
+      await expect(admin.getByRole('cell', { name: /^for=sis rows=/ }).first()).toBeVisible();
       await expectAccessible(admin, `audit log, exports (${width})`);
     });
     await adminContext.close();

@@ -4,6 +4,7 @@ import { applicantsOverview } from '../applications/table';
 import { seedDemo } from '../demo/seedDemo';
 import type { LookupCategory } from '../../../src/kernel/constants';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 type StaffApi = FastifyInstance['staff'];
 /** Who is acting, as the audit log keeps it: `cli:<user>` or `admin-api`, with the caller's address and browser. */
@@ -70,7 +71,7 @@ export function adminOperations(app: FastifyInstance, publicUrl: string, by: Adm
       await audit.append({
         ...by,
         action: 'service-token-minted',
-        target: `applicant ${minted.applicantId}`,
+        target: applicationIdOf(minted.applicantId),
         detail: `token ${minted.id}`,
       });
       return { token: minted.token, url: `${publicUrl}/about?service_token=${minted.token}` };

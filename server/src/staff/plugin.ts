@@ -20,8 +20,9 @@ export interface StaffRouteConfig {
   /**
    * The audit action it writes whenever it answers 2xx, or 'none' (the caller's own session, the sign-in page's
    * settings). Its service writes it (through the gate, so the row is there before the read); the gate checks.
+   * A list: one of them, as the request decides (the applicants list: a search with words, or a listing).
    */
-  audit: AuditAction | 'none';
+  audit: AuditAction | readonly AuditAction[] | 'none';
 }
 
 declare module 'fastify' {
@@ -99,8 +100,11 @@ export function registerStaffGate(scope: FastifyInstance, deps: { gate: Gate; co
   scope.addHook('onSend', async (request, reply, payload) => {
     const audit = request.routeOptions.config.staff?.audit;
     if (!audit || audit === 'none' || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    if (!written.get(request)?.has(audit)) {
-      throw new Error(`Staff route ${request.method} ${request.routeOptions.url} answered without writing ${audit}`);
+    const actions: readonly AuditAction[] = typeof audit === 'string' ? [audit] : audit;
+    if (!actions.some((action) => written.get(request)?.has(action))) {
+      throw new Error(
+        `Staff route ${request.method} ${request.routeOptions.url} answered without writing ${actions.join(' or ')}`,
+      );
     }
     return payload;
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OnServiceTokenUse } from './service';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 /**
  * Every use of a service token goes to the staff audit log (server/src/staff/, reached through the app), with the
@@ -10,7 +11,7 @@ export function auditServiceTokenUse(app: FastifyInstance, request: FastifyReque
     app.staff.audit.append({
       actor: `service-token:${tokenId}`,
       action: 'service-token-used',
-      target: `applicant ${applicantId}`,
+      target: applicationIdOf(applicantId),
       detail: what,
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? ''),

@@ -1,6 +1,7 @@
 import { LINK_INVALID } from '../../src/tokens/service';
 import { hashToken } from '../../src/identity/tokens';
 import { asUser, makeApp, newApplicant, type TestApp } from '../helpers';
+import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,7 +67,7 @@ describe('service tokens', () => {
       {
         actor: `service-token:${minted.id}`,
         action: 'service-token-used',
-        target: `applicant ${minted.applicantId}`,
+        target: applicationIdOf(minted.applicantId),
         detail: 'answers',
         user_agent: 'SIS-import/2.1',
       },

@@ -252,7 +252,7 @@ describe('one applicant', () => {
     expect((await auditRows(t)).at(-1)).toMatchObject({
       actor: 'reader@college.edu',
       action: 'applicant-opened',
-      target: `applicant ${id}`,
+      target: applicationIdOf(id),
     });
     const missing = await t.app.inject({
       method: 'GET',
@@ -303,13 +303,13 @@ describe('the export', () => {
     expect(audit.slice(-2)).toEqual([
       expect.objectContaining({
         actor: 'dean@college.edu',
-        target: 'applications.csv v1',
-        detail: 'started status=submitted term=Fall 2027',
+        target: 'applications.csv v2',
+        detail: 'started for=sis status=submitted term=Fall 2027',
       }),
       expect.objectContaining({
         actor: 'dean@college.edu',
-        target: 'applications.csv v1',
-        detail: `rows=${records.length} sha256=${sha256}`,
+        target: 'applications.csv v2',
+        detail: `for=sis rows=${records.length} sha256=${sha256}`,
       }),
     ]);
 

@@ -2,6 +2,8 @@
  * The applicant list's values, shared by the server and the console. No TypeBox here (contract.ts has the schemas):
  * a console page imports these at run time without carrying the schema library into its first download.
  */
+import { fileExtension } from '../documents/fileRules';
+
 /** Where an application is: no answers yet, started, validating (Submit pressed, answers missing), submitted. */
 export const APPLICANT_STATUSES = ['none', 'started', 'validating', 'submitted'] as const;
 export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
@@ -34,3 +36,12 @@ export const defaultSort = (q: string | undefined): ApplicantSort => (searchRank
 export const sortInForce = (sort: ApplicantSort | undefined, q: string | undefined): ApplicantSort =>
   sort === 'match' && !searchRanks(q) ? 'last_name' : (sort ?? defaultSort(q));
 export const APPLICANTS_PAGE_SIZE = 50;
+
+/**
+ * The extension of a document the server converted to PDF (a Word file, an image: 'docx', 'png'…), whose original
+ * staff may download beside the PDF; '' for one uploaded as a PDF, which is its own original.
+ */
+export const convertedFrom = (fileName: string) => {
+  const extension = fileExtension(fileName);
+  return extension === 'pdf' ? '' : extension;
+};

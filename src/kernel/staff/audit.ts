@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'audit-downloaded',
   'applicant-opened',
   'document-opened',
+  'document-original-downloaded',
   'pdf-downloaded',
   'applicants-listed',
   'search',

@@ -118,6 +118,14 @@ export const ApplicantsQuery = closed({
   /** The page after this cursor (the `next` of the page before). */
   after: Type.Optional(text(400)),
 });
+/**
+ * An export's query: the list's filters, and `for=excel` for the file Excel opens (docs/export.md: the same CSV after a
+ * UTF-8 byte-order mark); without it, the file for the student-information system.
+ */
+export const ExportQuery = closed({
+  ...ApplicantsQuery.properties,
+  for: Type.Optional(Type.Unsafe<'excel'>({ type: 'string', enum: ['excel'] })),
+});
 /** Who an applicant is and where the application stands: a list row's first columns and the detail's header. */
 const applicantHeader = {
   id: Type.String(),

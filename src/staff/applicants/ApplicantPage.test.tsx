@@ -70,7 +70,7 @@ describe('one applicant', () => {
     expect(within(answers).getByRole('heading', { name: 'Your Name' })).toBeVisible();
 
     const documents = screen.getByRole('region', { name: 'Documents' });
-    const document = within(documents).getByRole('link', { name: /transcript\.docx/ });
+    const document = within(documents).getByRole('link', { name: /^Open PDF of transcript\.docx/ });
     expect(document).toHaveAttribute('href', '/staff/api/applicants/7/documents/personal_statement_doc');
     expect(document).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Download the application as a PDF' })).toHaveAttribute(

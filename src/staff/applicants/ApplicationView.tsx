@@ -1,10 +1,11 @@
 /**
- * An applicant's documents (each its PDF, opened in a new tab), the PDF copy, and the answers read-only from the
+ * An applicant's documents (each its PDF, opened in a new tab, and a converted one's original), the PDF copy, and the answers read-only from the
  * form definition: the part of the applicant's page that needs the definition, a chunk of its own.
  */
 import { useMemo } from 'react';
 import { STAFF_API } from '../../kernel/staff/paths';
 import { can } from '../../kernel/staff/roles';
+import { convertedFrom } from '../../kernel/staff/applicants';
 import { useMe } from '../me';
 import { documentLabels, shownAnswers } from './answers';
 import type { ApplicantDetail } from './endpoints';
@@ -71,20 +72,32 @@ function Documents({ applicant }: { applicant: ApplicantDetail }) {
         <p>No documents uploaded.</p>
       ) : (
         <ul>
-          {documents.map(([key, document]) => (
-            <li key={key}>
-              {labels.get(key) ?? key}:{' '}
-              {mayDownload ? (
-                <a href={`${base}/documents/${encodeURIComponent(key)}`} target="_blank" rel="noopener noreferrer">
-                  {document.file_name}
-                  <span className="staff-visually-hidden"> (PDF, opens in a new tab)</span>
-                </a>
-              ) : (
-                document.file_name
-              )}{' '}
-              ({sizeText(document.file_size)} uploaded)
-            </li>
-          ))}
+          {documents.map(([key, document]) => {
+            const href = `${base}/documents/${encodeURIComponent(key)}`;
+            // A Word file or an image opens as the PDF it was converted to: the link says so, and the file the
+            // applicant uploaded is a download of its own.
+            const original = convertedFrom(document.file_name);
+            return (
+              <li key={key}>
+                {labels.get(key) ?? key}: {document.file_name}
+                {original && ' — converted to PDF'} ({sizeText(document.file_size)} uploaded)
+                {mayDownload && (
+                  <span className="staff-row">
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      Open PDF
+                      <span className="staff-visually-hidden"> of {document.file_name} (opens in a new tab)</span>
+                    </a>
+                    {original && (
+                      <a href={`${href}/original`} download>
+                        Download original (.{original})
+                        <span className="staff-visually-hidden"> {document.file_name}</span>
+                      </a>
+                    )}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {mayDownload && (

@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
-import { EXPORT_COLUMNS, ENTRY_PREFIXES, type ExportFile } from '../../../../src/kernel/staff/exportColumns';
+import {
+  exportCell,
+  EXPORT_COLUMNS,
+  ENTRY_PREFIXES,
+  type ExportFile,
+} from '../../../../src/kernel/staff/exportColumns';
 import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { Queryable } from '../audit/gate';
 import { exportedApplications, type ExportedApplication } from '../../applications/table';
-import { csvLines, safeCell } from '../csv';
+import { csvLines, safeCell, UTF8_BOM } from '../csv';
 import { filters, lookUpSearch, param, whereSql, type ListQuery } from './list';
 
 /**
@@ -42,19 +47,21 @@ function linesOf(file: ExportFile, row: ListRow, application: ExportedApplicatio
         iso(row.created_at),
         iso(application?.submitted_at ?? null),
         iso(application?.updated_at ?? null),
-        ...answerKeys.map((key) => answer[key]),
+        ...answerKeys.map((key) => exportCell(key, answer)),
       ].map(cell),
     ];
   }
   return ENTRY_PREFIXES[file].flatMap((prefix, index) => {
-    const values = answerKeys.map((key) => answer[`${prefix}${key}`]);
-    return answered(values) ? [[applicationId, String(index + 1), ...values].map(cell)] : [];
+    const keys = answerKeys.map((key) => `${prefix}${key}`);
+    if (!answered(keys.map((key) => answer[key]))) return [];
+    return [[applicationId, String(index + 1), ...keys.map((key) => exportCell(key, answer))].map(cell)];
   });
 }
 
 /**
  * One export file (docs/export.md) for the current filters, as CSV chunks (RFC 4180: a header row, CRLF, UTF-8), with
- * its row count and SHA-256 when it has all been read (the audit log's second row for the export).
+ * its row count and SHA-256 when it has all been read (the audit log's second row for the export). For Excel the
+ * same text follows a byte-order mark, which the hash covers: it is the hash of the bytes sent.
  */
 export async function* exportCsv(
   db: Queryable,
@@ -62,6 +69,7 @@ export async function* exportCsv(
   query: ListQuery,
   timeZone: string,
   done: (summary: { rows: number; sha256: string }) => Promise<void>,
+  options: { forExcel: boolean } = { forExcel: false },
 ): AsyncGenerator<string> {
   const hash = crypto.createHash('sha256');
   let rows = 0;
@@ -69,7 +77,7 @@ export async function* exportCsv(
     hash.update(text);
     return text;
   };
-  yield emit(csvLines([EXPORT_COLUMNS[file].columns]));
+  yield emit(`${options.forExcel ? UTF8_BOM : ''}${csvLines([EXPORT_COLUMNS[file].columns])}`);
   let after = '0';
   const search = await lookUpSearch(db, query.q);
   for (;;) {

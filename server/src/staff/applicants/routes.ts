@@ -4,6 +4,7 @@ import {
   ApplicantParams,
   ApplicantsPage,
   ApplicantsQuery,
+  ExportQuery,
   type StaffShape,
 } from '../../../../src/kernel/staff/contract';
 import { EXPORT_FILES, EXPORT_VERSION, type ExportFile } from '../../../../src/kernel/staff/exportColumns';
@@ -17,6 +18,36 @@ import type { StaffApplicants } from './service';
 
 type Query = StaffShape<typeof ApplicantsQuery>;
 type Params = StaffShape<typeof ApplicantParams>;
+type ExportQueryShape = StaffShape<typeof ExportQuery>;
+
+/** An applicant's document: the applicant's id and the document question's answer key. */
+const DocumentParams = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^[0-9]{1,20}$' },
+    key: { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' },
+  },
+  required: ['id', 'key'],
+} as const;
+
+/**
+ * Content-Disposition for a download under the applicant's own file name: `filename*` carries it whole (RFC 6266,
+ * UTF-8), `filename` an ASCII stand-in for older clients; quotes, backslashes and control characters never reach
+ * the header as they are.
+ */
+function attachment(fileName: string) {
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_')
+      .trim() || 'document';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 /** Readers find and read applications; admins export them. Every route is audited by its service or here. */
 export function applicantRoutes(
@@ -29,7 +60,7 @@ export function applicantRoutes(
     '/applicants',
     {
       schema: { querystring: ApplicantsQuery, response: { 200: ApplicantsPage } },
-      config: { staff: { permission: 'applicants-search', audit: 'search' } },
+      config: { staff: { permission: 'applicants-search', audit: ['search', 'applicants-listed'] } },
     },
     async (request) => applicants.list(request.query, auditContext(request)),
   );
@@ -46,16 +77,7 @@ export function applicantRoutes(
   scope.get<{ Params: Params & { key: string } }>(
     '/applicants/:id/documents/:key',
     {
-      schema: {
-        params: {
-          type: 'object',
-          properties: {
-            id: { type: 'string', pattern: '^[0-9]{1,20}$' },
-            key: { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' },
-          },
-          required: ['id', 'key'],
-        },
-      },
+      schema: { params: DocumentParams },
       config: { staff: { permission: 'documents-download', audit: 'document-opened' } },
     },
     async (request, reply) => {
@@ -67,6 +89,28 @@ export function applicantRoutes(
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="${documentPdfName(fileName)}"`)
+        .send(bytes);
+    },
+  );
+
+  scope.get<{ Params: Params & { key: string } }>(
+    '/applicants/:id/documents/:key/original',
+    {
+      schema: { params: DocumentParams },
+      config: { staff: { permission: 'documents-download', audit: 'document-original-downloaded' } },
+    },
+    async (request, reply) => {
+      const { bytes, fileName, contentType } = await applicants.original(
+        request.params.id,
+        request.params.key,
+        auditContext(request),
+      );
+      // A download, never a page: its type is not guessed, and were it opened, nothing in it could run.
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Disposition', attachment(fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .send(bytes);
     },
   );
@@ -88,10 +132,11 @@ export function applicantRoutes(
 
   /**
    * The export for the student-information system (docs/export.md): one CSV file per request (applications,
-   * parents, activities), the list's filters applied. Audited before its first byte (who, which file, the filters)
-   * and again when the last byte is read (rows and the file's SHA-256).
+   * parents, activities), the list's filters applied; with `for=excel`, the same file for Excel (a byte-order mark
+   * first, named so). Audited before its first byte (who, which file and form, the filters) and again when the last
+   * byte is read (rows and the SHA-256 of the bytes sent).
    */
-  scope.get<{ Params: { file: ExportFile }; Querystring: Query }>(
+  scope.get<{ Params: { file: ExportFile }; Querystring: ExportQueryShape }>(
     '/export/:file',
     {
       schema: {
@@ -100,24 +145,32 @@ export function applicantRoutes(
           properties: { file: { type: 'string', enum: EXPORT_FILES.map((f) => `${f}.csv`) } },
           required: ['file'],
         },
-        querystring: ApplicantsQuery,
+        querystring: ExportQuery,
       },
       config: { staff: { permission: 'export', audit: 'export' } },
     },
     async (request, reply) => {
       const file = request.params.file.replace(/\.csv$/, '') as ExportFile;
       const by = auditContext(request);
+      const { for: variant = 'sis', ...filters } = request.query;
+      const forExcel = variant === 'excel';
       const target = `${file}.csv v${EXPORT_VERSION}`;
       const db = await gate.openAudited({
         ...by,
         action: 'export',
         target,
-        detail: `started ${queryDetail(request.query)}`.trim(),
+        detail: `started for=${variant} ${queryDetail(filters)}`.trim(),
       });
-      const chunks = exportCsv(db, file, request.query, deps.timeZone(), ({ rows, sha256 }) =>
-        gate.log.append({ ...by, action: 'export', target, detail: `rows=${rows} sha256=${sha256}` }),
+      const chunks = exportCsv(
+        db,
+        file,
+        filters,
+        deps.timeZone(),
+        ({ rows, sha256 }) =>
+          gate.log.append({ ...by, action: 'export', target, detail: `for=${variant} rows=${rows} sha256=${sha256}` }),
+        { forExcel },
       );
-      return sendCsv(reply, file, chunks);
+      return sendCsv(reply, forExcel ? `${file}-excel` : file, chunks);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { applicationTimes, printViewApplication } from '../../applications/table';
 import { pdfFileName } from '../../pdf/fileNames';
 import { documentAnswersOf } from '../../documents/service';
+import { CONTENT_TYPES, inspectUpload } from '../../documents/inspect';
 import type { ApplicationPdfService } from '../../pdf/service';
 import type { Storage } from '../../documents/storage';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -10,7 +11,7 @@ import { queryDetail } from '../audit/log';
 import type { AuditContext } from '../accounts/service';
 import { BadCursor, listApplicants, type ListQuery } from './list';
 import type { ApplicantDetail, StaffShape } from '../../../../src/kernel/staff/contract';
-import type { ApplicantStatus } from '../../../../src/kernel/staff/applicants';
+import { searchWords, type ApplicantStatus } from '../../../../src/kernel/staff/applicants';
 
 const NO_APPLICANT = 'There is no applicant with this id.';
 
@@ -22,15 +23,23 @@ export interface TimelineEvent {
   what: string;
 }
 
-/** What happened to an application, oldest first: the account, logins, saves, submission and documents. */
+/**
+ * What happened to an application, oldest first: the account, logins, saves, submission and documents.
+ * The 'validating' status is recorded by every Submit, refused or not (SPEC §4: the applicant's app posts it when
+ * Submit is pressed, and the submission itself writes all three statuses, which the app counts), so on a submitted
+ * application it means a refusal only when the answers a refused Submit found missing were posted before the
+ * submission (/api/validations). On one not submitted it can only come from a Submit that did not go through.
+ */
 async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[]> {
   const { rows } = await db.query<{ at: Date; what: string }>(
     `SELECT created_at AS at, 'Account created' AS what FROM users WHERE id = $1
      UNION ALL SELECT confirmed_at, 'Account confirmed' FROM users WHERE id = $1 AND confirmed_at IS NOT NULL
      UNION ALL SELECT at, 'Logged in' FROM successful_logins WHERE user_id = $1
      UNION ALL SELECT at, 'First answer saved' FROM web_statuses WHERE user_id = $1 AND web_status = 'started'
-     UNION ALL SELECT at, 'Submit pressed with answers missing' FROM web_statuses
-                WHERE user_id = $1 AND web_status = 'validating'
+     UNION ALL SELECT w.at, 'Submit pressed with answers missing' FROM web_statuses w
+                JOIN applications a ON a.user_id = w.user_id
+                WHERE w.user_id = $1 AND w.web_status = 'validating' AND (a.submitted_at IS NULL OR EXISTS (
+                  SELECT 1 FROM validations v WHERE v.user_id = $1 AND v.at <= a.submitted_at))
      UNION ALL SELECT created_at, 'Document uploaded: ' || file_name FROM conversion_jobs WHERE user_id = $1
      UNION ALL SELECT finished_at, CASE status WHEN 'completed' THEN 'Document converted: ' ELSE 'Document failed: ' END
                 || file_name || CASE WHEN status = 'failed' AND message <> '' THEN ' (' || message || ')' ELSE '' END
@@ -80,8 +89,13 @@ export function createStaffApplicants(deps: {
   const { gate } = deps;
 
   return {
+    /**
+     * A page of the list. Audited as a search (with its words) when words are typed, else as a listing with its
+     * filters: a filter change or a page turn is not a search, and logged as one it would bury the real ones.
+     */
     async list(query: ListQuery, by: AuditContext) {
-      return gate.audited({ ...by, action: 'search', detail: queryDetail(query, ['after']) }, async (db) => {
+      const action = searchWords(query.q).length > 0 ? 'search' : 'applicants-listed';
+      return gate.audited({ ...by, action, detail: queryDetail(query, ['after']) }, async (db) => {
         try {
           return await listApplicants(db, query, deps.timeZone());
         } catch (error) {
@@ -93,7 +107,7 @@ export function createStaffApplicants(deps: {
 
     /** One applicant: the header, the answers (the console renders them from the form definition), documents, timeline. */
     async open(id: string, by: AuditContext) {
-      return gate.audited({ ...by, action: 'applicant-opened', target: `applicant ${id}` }, (db) =>
+      return gate.audited({ ...by, action: 'applicant-opened', target: applicationIdOf(id) }, (db) =>
         applicantDetail(db, id),
       );
     },
@@ -101,7 +115,7 @@ export function createStaffApplicants(deps: {
     /** A converted document, for the console to open inline. */
     async document(id: string, key: string, by: AuditContext) {
       const found = await gate.audited(
-        { ...by, action: 'document-opened', target: `applicant ${id}`, detail: key },
+        { ...by, action: 'document-opened', target: applicationIdOf(id), detail: key },
         async (db) => {
           const { rows } = await db.query<{ pdf_key: string; file_name: string }>(
             'SELECT pdf_key, file_name FROM document_answers WHERE user_id = $1 AND answer_key = $2',
@@ -117,11 +131,34 @@ export function createStaffApplicants(deps: {
     },
 
     /**
+     * A document as the applicant uploaded it (a Word file or an image before its conversion, which the documents area
+     * keeps beside the PDF as source_key, on local disk or S3), with its content type by its content.
+     */
+    async original(id: string, key: string, by: AuditContext) {
+      const found = await gate.audited(
+        { ...by, action: 'document-original-downloaded', target: applicationIdOf(id), detail: key },
+        async (db) => {
+          const { rows } = await db.query<{ source_key: string; file_name: string }>(
+            'SELECT source_key, file_name FROM document_answers WHERE user_id = $1 AND answer_key = $2',
+            [id, key],
+          );
+          return rows[0];
+        },
+      );
+      if (!found) throw notFound('This document is not part of the application.');
+      const bytes = await deps.storage.get(found.source_key);
+      if (!bytes) throw new AppError(503, 'This document could not be read from our storage. Please try again later.');
+      const inspection = await inspectUpload(found.file_name, bytes);
+      const contentType = inspection.ok ? CONTENT_TYPES[inspection.kind] : 'application/octet-stream';
+      return { bytes, fileName: found.file_name, contentType };
+    },
+
+    /**
      * The PDF copy, as the applicant would download it: built on demand (or taken from the cache), waited for here
      * (the applicant's page polls instead; a member of staff clicks once), and audited once.
      */
     async pdf(id: string, by: AuditContext): Promise<{ bytes: Buffer; fileName: string }> {
-      const applicant = await gate.audited({ ...by, action: 'pdf-downloaded', target: `applicant ${id}` }, (db) =>
+      const applicant = await gate.audited({ ...by, action: 'pdf-downloaded', target: applicationIdOf(id) }, (db) =>
         printViewApplication(db, id),
       );
       if (!applicant) throw notFound(NO_APPLICANT);
