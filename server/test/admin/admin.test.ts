@@ -70,7 +70,7 @@ describe('admin API', () => {
     expect(rows).toEqual([
       ['admin-api', 'access-refused', 'POST /admin/service-tokens'],
       ['admin-api', 'admin-api', 'POST /admin/service-tokens'],
-      ['admin-api', 'service-token-minted', expect.stringMatching(/^applicant \d+$/)],
+      ['admin-api', 'service-token-minted', expect.stringMatching(/^APP-\d{6,}$/)],
       ['admin-api', 'admin-api', 'POST /admin/revoke'],
       ['admin-api', 'service-token-revoked', ''],
     ]);
