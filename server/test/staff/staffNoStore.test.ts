@@ -9,6 +9,8 @@ import { asStaff, newStaff, enrolToken } from './helpers';
 import { registerStaffGate, type StaffRouteConfig } from '../../src/staff/plugin';
 import { createGate } from '../../src/staff/audit/gate';
 import { registerErrorHandler } from '../../src/http/errors';
+import { buildApp } from '../../src/app';
+import { dumpPglite } from '../../src/db/client';
 
 /**
  * Every staff answer carries `Cache-Control: no-store` (a shared or browser cache must keep nothing of the console):
@@ -64,14 +66,18 @@ test('every staff answer, whatever its status, is no-store', async () => {
 });
 
 test('a 5xx from the staff API is no-store: the server lacking its key, an error, an unaudited answer', async () => {
-  // The server started with another authenticator key: enrolment answers 503.
-  const other = await makeApp({ staff: { ...t.config.staff, totpKey: crypto.randomBytes(32) } });
+  // The server started again on this database with another authenticator key: enrolment answers 503.
+  const other = await buildApp({
+    ...t.config,
+    ...(t.app.db.kind === 'pglite' ? { memoryDb: { loadDataDir: await dumpPglite(t.app.db) } } : {}),
+    staff: { ...t.config.staff, totpKey: crypto.randomBytes(32) },
+  });
   try {
-    await other.app.staff.accounts.add({ email: 'new@college.edu', role: 'reader' }, { actor: 'cli' });
-    const res = await other.app.inject({
+    await other.staff.accounts.add({ email: 'new@college.edu', role: 'reader' }, { actor: 'cli' });
+    const res = await other.inject({
       method: 'POST',
       url: '/staff/api/enrol/start',
-      ...json({ token: enrolToken(other, 'new@college.edu') }),
+      ...json({ token: enrolToken(t, 'new@college.edu') }),
     });
     expect({ status: res.statusCode, cacheControl: res.headers['cache-control'] }).toEqual({
       status: 503,
