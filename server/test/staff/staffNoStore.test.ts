@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import cookie from '@fastify/cookie';
 import { json, makeApp, type TestApp } from '../helpers';
 import { asStaff, newStaff, enrolToken } from './helpers';
@@ -40,7 +40,7 @@ test('every staff answer, whatever its status, is no-store', async () => {
       ...json({ email, password: 'Wrong-Password-2024!', code: '123456' }),
     });
   for (let i = 0; i < 5; i += 1) await signIn('locked@college.edu');
-  const calls: [string, () => ReturnType<typeof t.app.inject>, number][] = [
+  const calls: [string, () => Promise<LightMyRequestResponse>, number][] = [
     ['settings', () => t.app.inject({ method: 'GET', url: '/staff/api/config' }), 200],
     ['own session', () => t.app.inject({ method: 'GET', url: '/staff/api/me', ...asStaff(reader.cookie) }), 200],
     ['no session', () => t.app.inject({ method: 'GET', url: '/staff/api/me' }), 401],

@@ -31,7 +31,7 @@ export const STAFF_MESSAGES = {
  * How long a lock lasts, in words: seconds under a minute (rounded up to ten, so two answers a moment apart read
  * alike), else whole minutes (rounded up). The lock is 30 s, doubling up to 15 minutes (identity/loginBackoff.ts).
  */
-export function lockWait(ms: number): string {
+function lockWait(ms: number): string {
   if (ms <= 60_000) {
     const seconds = Math.max(10, Math.ceil(ms / 10_000) * 10);
     return seconds === 60 ? '1 minute' : `${seconds} seconds`;

@@ -25,16 +25,16 @@ export class TotpKeyError extends Error {}
 const b64 = (buffer: Buffer) => buffer.toString('base64url');
 
 /** A value as stored: encrypted (v1:…), or clear base32 from before encryption (sealed at start-up). */
-export const isSealed = (stored: string) => stored.startsWith(`${VERSION}:`);
+const isSealed = (stored: string) => stored.startsWith(`${VERSION}:`);
 
-export function sealWith(key: Buffer, plain: string): string {
+function sealWith(key: Buffer, plain: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv).setAAD(AAD);
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [VERSION, b64(iv), b64(ciphertext), b64(cipher.getAuthTag())].join(':');
 }
 
-export function openWith(key: Buffer, stored: string): string {
+function openWith(key: Buffer, stored: string): string {
   const [version, iv, ciphertext, tag] = stored.split(':');
   if (version !== VERSION || !iv || !ciphertext || !tag) throw new TotpKeyError('not a sealed authenticator secret');
   try {
