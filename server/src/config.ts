@@ -106,6 +106,11 @@ export interface StaffConfig {
   sessionAbsoluteMs: number;
   /** Single sign-on with the college's OpenID Connect provider: on when STAFF_OIDC_ISSUER is set. */
   oidc?: StaffOidcConfig;
+  /**
+   * The AES-256 key the authenticator secrets are encrypted under (STAFF_TOTP_KEY, 32 bytes). Unset, the server
+   * keeps its own in DATA_DIR/staff-totp.key, never in the database (staff/accounts/totpKey.ts).
+   */
+  totpKey?: Buffer;
 }
 
 export interface StaffOidcConfig {
@@ -187,6 +192,21 @@ function staffOidcFromEnv(env: NodeJS.ProcessEnv): StaffOidcConfig | undefined {
   };
 }
 
+/** STAFF_TOTP_KEY: 32 bytes as 64 hex digits or as base64 (`openssl rand -base64 32`), else a start-up error. */
+function totpKeyFromEnv(value: string | undefined): Buffer | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  if (key?.length !== 32) {
+    throw new Error('STAFF_TOTP_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. openssl rand -base64 32)');
+  }
+  return key;
+}
+
 /** An IANA time zone the runtime knows (COLLEGE_TIME_ZONE), else a start-up error. */
 function timeZone(value: string): string {
   try {
@@ -254,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sessionIdleMs: int(env.STAFF_SESSION_IDLE_MINUTES, 30, 'STAFF_SESSION_IDLE_MINUTES') * MINUTE,
       sessionAbsoluteMs: int(env.STAFF_SESSION_ABSOLUTE_HOURS, 12, 'STAFF_SESSION_ABSOLUTE_HOURS') * 60 * MINUTE,
       oidc: staffOidcFromEnv(env),
+      totpKey: totpKeyFromEnv(env.STAFF_TOTP_KEY),
     },
     service: {
       metricsToken: env.METRICS_TOKEN || undefined,

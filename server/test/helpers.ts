@@ -20,6 +20,8 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   // Documents of its own unless the test names a folder (never the repository's ./data).
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
+  // And a DATA_DIR of its own (the staff authenticator key file on PostgreSQL), never the repository's ./data.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'));
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const base: Partial<Config> = process.env.DATABASE_URL
     ? { databaseSchema: schema }
@@ -28,6 +30,7 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
     { DATABASE_URL: process.env.DATABASE_URL },
     {
       logLevel: 'silent',
+      dataDir,
       outboxDir,
       filesDir,
       staticDir: '/nonexistent',
@@ -45,6 +48,7 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
       await app.close();
       fs.rmSync(outboxDir, { recursive: true, force: true });
       fs.rmSync(filesDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -169,7 +169,10 @@ export async function registerSpa(
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-    if (isPage && STAFF_PAGES.test(request.url.split(/[?#]/)[0])) {
+    const isStaff = STAFF_PAGES.test(request.url.split(/[?#]/)[0]);
+    // Every staff answer is no-store, an unknown /staff/api/… path's 404 too.
+    if (isStaff) reply.header('Cache-Control', 'no-store');
+    if (isPage && isStaff) {
       if (staffPage) return sendStaffPage(staffPage, request, reply);
     } else if (isPage && hasSpa) return sendPage(request, reply);
     return reply.status(404).send({ message: 'Not found.', code: 'NotFound' });

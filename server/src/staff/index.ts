@@ -10,6 +10,7 @@ import { auditRoutes } from './audit/routes';
 import { createStaffSso } from './accounts/oidc';
 import { accountRoutes } from './accounts/routes';
 import { createStaffAccounts, type StaffAccounts } from './accounts/service';
+import { openTotpBox } from './accounts/totpKey';
 import { registerStaffGate } from './plugin';
 import { syncStaffRoles } from './roles';
 import { applicantRoutes } from './applicants/routes';
@@ -52,7 +53,9 @@ export async function registerStaff(
   const { db, config } = deps;
   const gate = createGate(db);
   await syncStaffRoles(gate.own, app.log);
-  const accounts = createStaffAccounts({ gate, mailer: deps.mailer, publicUrl: config.publicUrl });
+  // The authenticator secrets' key, checked, and any secret still in clear encrypted (after the migrations).
+  const totp = await openTotpBox(gate, config, app.log);
+  const accounts = createStaffAccounts({ gate, mailer: deps.mailer, publicUrl: config.publicUrl, totp, log: app.log });
   const redirectUri = `${config.publicUrl}${STAFF_API}/sso/callback`;
   const oidc = config.staff.oidc;
   const sso = oidc ? createStaffSso(oidc, { db: gate.own, redirectUri }) : undefined;
@@ -77,7 +80,7 @@ export async function registerStaff(
         timeZone: config.collegeTimeZone,
         rateLimit: deps.rateLimit,
       });
-      auditRoutes(scope, { gate });
+      auditRoutes(scope, { gate, timeZone });
       applicantRoutes(scope, { gate, applicants, timeZone });
     },
     { prefix: STAFF_API },

@@ -95,6 +95,12 @@ export function registerStaffGate(scope: FastifyInstance, deps: { gate: Gate; co
       throw new AppError(403, STAFF_MESSAGES.forbidden, 'Forbidden');
     }
   });
+  // Whatever the answer (a refusal from a hook, a rate limit, an error, a 5xx), it is not kept by any cache; set
+  // again here as an error's answer may be built after onRequest's headers.
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   // Before the first byte: an answer whose read or change the log does not show is not sent. Only 2xx answers are
   // held to it (a refusal or a redirect after a failed sign-in writes another action, or none).
   scope.addHook('onSend', async (request, reply, payload) => {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { cookieHeader, json, makeApp, newApplicant, outboxFor, type TestApp } from '../helpers';
 import { asStaff, auditRows, enrol, enrolToken, newStaff, staffSignIn, STAFF_PASSWORD, totpCode } from './helpers';
-import { STAFF_MESSAGES } from '../../../src/kernel/staff/messages';
+import { STAFF_MESSAGES, staffLockedNowMessage } from '../../../src/kernel/staff/messages';
 import { registerStaffGate, type StaffRouteConfig } from '../../src/staff/plugin';
 import { AppError } from '../../src/http/errors';
 import { createGate } from '../../src/staff/audit/gate';
@@ -149,21 +149,31 @@ describe('staff sign-in', () => {
 
   test('a wrong code five times locks the account, even with the right code after', async () => {
     const admin = await newStaff(t, 'dean@college.edu', 'admin');
+    const answers = [];
     for (let i = 0; i < 5; i++) {
-      const wrong = await t.app.inject({
-        method: 'POST',
-        url: '/staff/api/sign-in',
-        ...json({
-          email: admin.email,
-          password: STAFF_PASSWORD,
-          code: '999999' === totpCode(admin.secret, 1) ? '888888' : '999999',
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/staff/api/sign-in',
+          ...json({
+            email: admin.email,
+            password: STAFF_PASSWORD,
+            code: '999999' === totpCode(admin.secret, 1) ? '888888' : '999999',
+          }),
         }),
-      });
-      expect(wrong.statusCode).toBe(400);
+      );
     }
+    expect(answers.slice(0, 4).map((r) => r.statusCode)).toEqual([400, 400, 400, 400]);
+    // The fifth says it locks, and for how long.
+    expect(answers[4].statusCode).toBe(429);
+    expect(answers[4].json().message).toBe(staffLockedNowMessage(30_000));
+    expect(answers[4].json().message).toBe(
+      'Incorrect email address, password or authenticator code. After too many failed attempts, sign-in with this ' +
+        'email address is locked for 30 seconds.',
+    );
     const locked = await staffSignIn(t, admin);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed attempts\. Please try again in 1 minute\.$/);
+    expect(locked.json().message).toBe('Too many failed attempts. Please try again in 30 seconds.');
     expect((await auditRows(t)).at(-1)).toMatchObject({ action: 'sign-in-failed', detail: 'locked' });
   });
 

@@ -17,10 +17,13 @@ export async function startInstances(count: number, overrides: Partial<Config> =
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   // One documents folder for all (a shared FILES_DIR); S3 when the overrides say so.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
+  // One DATA_DIR too (the staff authenticator key file), never the repository's ./data.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'));
   const config = loadConfig(
     { DATABASE_URL: url },
     {
       logLevel: 'silent',
+      dataDir,
       outboxDir,
       filesDir,
       staticDir: '/nonexistent',
@@ -45,6 +48,7 @@ export async function startInstances(count: number, overrides: Partial<Config> =
       if (index === 0) {
         fs.rmSync(outboxDir, { recursive: true, force: true });
         fs.rmSync(filesDir, { recursive: true, force: true });
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
   }));

@@ -23,4 +23,27 @@ export const STAFF_MESSAGES = {
     'This staff account is linked to another college sign-in. Ask an admin to reset its single sign-on link.',
   ssoReset: 'The single sign-on link was reset: their next single sign-on links the account again.',
   datesInvalid: 'Enter dates as YYYY-MM-DD.',
+  totpUnavailable:
+    'Sign-in with an authenticator is unavailable: the server cannot read its authenticator keys. Tell your IT team.',
 } as const;
+
+/**
+ * How long a lock lasts, in words: seconds under a minute (rounded up to ten, so two answers a moment apart read
+ * alike), else whole minutes (rounded up). The lock is 30 s, doubling up to 15 minutes (identity/loginBackoff.ts).
+ */
+function lockWait(ms: number): string {
+  if (ms <= 60_000) {
+    const seconds = Math.max(10, Math.ceil(ms / 10_000) * 10);
+    return seconds === 60 ? '1 minute' : `${seconds} seconds`;
+  }
+  const minutes = Math.ceil(ms / 60_000);
+  return `${minutes} minutes`;
+}
+
+/** A sign-in refused because the email typed is locked (whether or not it is a staff account's). */
+export const staffLockedMessage = (waitMs: number) =>
+  `Too many failed attempts. Please try again in ${lockWait(waitMs)}.`;
+
+/** The failed sign-in that locks the email typed: it says so, and for how long. */
+export const staffLockedNowMessage = (lockMs: number) =>
+  `${STAFF_MESSAGES.badSignIn} After too many failed attempts, sign-in with this email address is locked for ${lockWait(lockMs)}.`;

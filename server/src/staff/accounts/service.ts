@@ -1,16 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../mail/mailer';
 import { AppError, badRequest, conflict, notFound, tooMany } from '../../http/errors';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../identity/passwords';
 import { hashToken, randomToken } from '../../identity/tokens';
-import { claimLoginAttempt, clearLoginFailures, lockedMessage } from '../../identity/loginBackoff';
+import { claimKeyedAttempt, clearKeyedAttempts } from '../../identity/loginBackoff';
 import { isValidEmail, normaliseEmail } from '../../../../src/kernel/auth/rules';
-import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
+import { STAFF_MESSAGES, staffLockedMessage, staffLockedNowMessage } from '../../../../src/kernel/staff/messages';
 import { STAFF_PATHS } from '../../../../src/kernel/staff/paths';
 import { can, isStaffRole, rolesWith, STAFF_ROLES, type StaffRole } from '../../../../src/kernel/staff/roles';
 import type { Gate, Queryable } from '../audit/gate';
 import type { AuditEntry } from '../audit/log';
 import { createStaffSession, revokeAllStaffSessions } from '../sessions';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpStep } from './totp';
+import { TotpKeyError, type TotpBox } from './totpKey';
 
 /** Who acts, for the audit log: a staff email, `cli` or `admin-api`, and from where. */
 export type AuditContext = Pick<AuditEntry, 'actor' | 'ip' | 'userAgent'>;
@@ -72,9 +74,45 @@ function requireRole(role: string): StaffRole {
   return role;
 }
 
-export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUrl: string }) {
-  const { gate, mailer, publicUrl } = deps;
+/** The lockout's key of the email typed (identity/loginBackoff.ts): its hash, so the table holds no address. */
+const attemptKey = (email: string) => hashToken(`staff-sign-in:${email}`);
+
+/**
+ * What an unknown (or not enrolled) email is checked against, so its failure costs what a real one's does: a sealed
+ * secret to open and a code to check, as well as the dummy password hash.
+ */
+const DUMMY_TOTP_SECRET = newTotpSecret();
+
+export function createStaffAccounts(deps: {
+  gate: Gate;
+  mailer: Mailer;
+  publicUrl: string;
+  totp: TotpBox;
+  log: FastifyBaseLogger;
+}) {
+  const { gate, mailer, publicUrl, totp } = deps;
   const issuer = `Admissions (${new URL(publicUrl).host})`;
+  const dummySealed = totp.usable ? totp.seal(DUMMY_TOTP_SECRET) : '';
+
+  /** Seals a new secret, or refuses (503) while the server has not the key its secrets are sealed with. */
+  function sealed(secret: string) {
+    if (!totp.usable) throw new AppError(503, STAFF_MESSAGES.totpUnavailable, 'TotpUnavailable');
+    return totp.seal(secret);
+  }
+
+  /**
+   * A stored secret, opened; null when it does not open (logged, for an account's: `email`), and the sign-in then
+   * fails as a wrong code would.
+   */
+  function opened(stored: string, email: string | null): string | null {
+    try {
+      return totp.open(stored);
+    } catch (error) {
+      if (!(error instanceof TotpKeyError)) throw error;
+      if (email) deps.log.error({ staff: email }, `staff authenticator secret unreadable: ${error.message}`);
+      return null;
+    }
+  }
 
   async function findByEmail(db: Queryable, email: string): Promise<AccountRow | undefined> {
     const { rows } = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff_accounts WHERE email = $1`, [
@@ -220,9 +258,13 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       return gate.ownTransaction(async (tx) => {
         const account = await findByEnrolToken(tx, token);
         // The same key while the link lives: reloading the page must not invalidate a key already scanned.
-        const secret = account.pending_totp_secret ?? newTotpSecret();
-        if (!account.pending_totp_secret) {
-          await tx.query('UPDATE staff_accounts SET pending_totp_secret = $2 WHERE id = $1', [account.id, secret]);
+        const pending = account.pending_totp_secret && opened(account.pending_totp_secret, account.email);
+        const secret = pending || newTotpSecret();
+        if (!pending) {
+          await tx.query('UPDATE staff_accounts SET pending_totp_secret = $2 WHERE id = $1', [
+            account.id,
+            sealed(secret),
+          ]);
         }
         return {
           email: account.email,
@@ -246,7 +288,9 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       if (input.password !== input.confirm_password) throw badRequest(STAFF_MESSAGES.passwordsDiffer);
       const probe = await findByEnrolToken(gate.own, input.token);
       if (!probe.pending_totp_secret) throw badRequest(STAFF_MESSAGES.enrolLinkBad, { code: 'EnrolLinkBad' });
-      const step = totpStep(probe.pending_totp_secret, input.code);
+      if (!totp.usable) throw new AppError(503, STAFF_MESSAGES.totpUnavailable, 'TotpUnavailable');
+      const pending = opened(probe.pending_totp_secret, probe.email);
+      const step = pending === null ? null : totpStep(pending, input.code);
       if (step === null) throw badRequest(STAFF_MESSAGES.enrolCodeWrong, { code: 'CodeWrong' });
       const passwordHash = await hashPassword(input.password);
       const recoveryCodes = newRecoveryCodes();
@@ -260,6 +304,8 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
           [probe.id, passwordHash, step, hashToken(input.token)],
         );
         if (!rows[0]) throw badRequest(STAFF_MESSAGES.enrolLinkBad, { code: 'EnrolLinkBad' });
+        // The mailed link proves the address: earlier failed sign-ins with it count no more.
+        await clearKeyedAttempts(tx, attemptKey(probe.email));
         await tx.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [probe.id]);
         for (const code of recoveryCodes) {
           await tx.query('INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES ($1, $2)', [
@@ -274,26 +320,32 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
 
     /**
      * Password and a current authenticator code (or a recovery code): the second factor is not optional. Every
-     * failure is one answer (which part was wrong is the audit log's, not the caller's) and counts toward the same
-     * lockout as applicants' logins (identity/loginBackoff.ts), shared by every instance.
+     * failure is one answer (which part was wrong is the audit log's, not the caller's), and an email with no staff
+     * account, or one not enrolled, gets the same answers as a staff member's at each try, after the same work (the
+     * same statements, a password hash and a sealed secret checked): the lockout counts the email typed
+     * (identity/loginBackoff.ts, claimKeyedAttempt), shared by every instance, so it too locks after five tries.
      */
     async signIn(input: { email: string; password: string; code: string }, from: Omit<AuditContext, 'actor'>) {
       const email = normaliseEmail(input.email);
-      const failed = async (detail: string, error: AppError = badRequest(STAFF_MESSAGES.badSignIn)) => {
+      const failed = async (detail: string, error: AppError) => {
         await gate.log.append({ ...from, actor: email.slice(0, 254), action: 'sign-in-failed', detail });
         return error;
       };
-      const account = await findByEmail(gate.own, email);
-      if (!account || !account.password_hash || !account.totp_secret) {
-        await verifyPassword(input.password, await dummyPasswordHash());
-        throw await failed(account ? 'not enrolled' : 'no such staff account');
-      }
-      const attempt = await claimLoginAttempt(gate.own, 'staff_accounts', account.id);
-      if (attempt.locked) {
-        throw await failed('locked', tooMany(`${lockedMessage(attempt.until)}.`));
-      }
-      if (!(await verifyPassword(input.password, account.password_hash))) throw await failed('wrong password');
-      const step = totpStep(account.totp_secret, input.code);
+      const found = await findByEmail(gate.own, email);
+      const account = found?.password_hash && found.totp_secret ? found : undefined;
+      const attempt = await claimKeyedAttempt(gate.own, attemptKey(email));
+      const why = (reason: string) => (account ? reason : found ? 'not enrolled' : 'no such staff account');
+      if (attempt.locked) throw await failed(why('locked'), tooMany(staffLockedMessage(attempt.waitMs)));
+      /** The answer to this failed try: the fifth (which locks the email) says so, and for how long. */
+      const refusal = () =>
+        attempt.locksForMs === null
+          ? badRequest(STAFF_MESSAGES.badSignIn)
+          : tooMany(staffLockedNowMessage(attempt.locksForMs));
+      const passwordRight = await verifyPassword(input.password, account?.password_hash ?? (await dummyPasswordHash()));
+      const secret = opened(account?.totp_secret ?? dummySealed, account ? email : null);
+      if (!account || !passwordRight) throw await failed(why('wrong password'), refusal());
+      if (secret === null) throw await failed('authenticator key unreadable', refusal());
+      const step = totpStep(secret, input.code);
       let recoveryUsed = false;
       if (step !== null) {
         // Claimed atomically: a code works once, even when sent twice at the same moment.
@@ -301,7 +353,7 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
           'UPDATE staff_accounts SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2 RETURNING id',
           [account.id, step],
         );
-        if (!rows[0]) throw await failed('authenticator code already used');
+        if (!rows[0]) throw await failed('authenticator code already used', refusal());
       } else {
         const hash = recoveryCodeHash(input.code);
         const { rows } = hash
@@ -311,7 +363,7 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
               [account.id, hash],
             )
           : { rows: [] };
-        if (!rows[0]) throw await failed('wrong authenticator code');
+        if (!rows[0]) throw await failed('wrong authenticator code', refusal());
         recoveryUsed = true;
       }
       return signedIn(account, 'password', from, recoveryUsed ? 'with a recovery code' : 'with password and code');
@@ -407,7 +459,7 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
     detail: string,
   ) {
     const token = await gate.changed({ ...from, actor: account.email, action: 'sign-in', detail }, async (tx) => {
-      await clearLoginFailures(tx, 'staff_accounts', account.id);
+      await clearKeyedAttempts(tx, attemptKey(account.email));
       await tx.query('UPDATE staff_accounts SET last_sign_in_at = now() WHERE id = $1', [account.id]);
       return createStaffSession(tx, account.id, via);
     });

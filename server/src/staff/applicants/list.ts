@@ -8,6 +8,7 @@ import {
 } from '../../../../src/kernel/staff/applicants';
 import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { Queryable } from '../audit/gate';
+import { collegeDayEndSql, collegeDayStartSql } from '../collegeDays';
 import { lastSaves } from '../../applications/table';
 
 export type ListQuery = StaffShape<typeof ApplicantsQuery>;
@@ -104,14 +105,10 @@ export function filters(query: ListQuery, search: Search | null, timeZone: strin
   if (withStatus && query.status) built.where.push(`l.status = ${param(built, query.status)}`);
   const zone = () => param(built, timeZone);
   if (query.submittedFrom) {
-    built.where.push(
-      `l.submitted_at >= (${param(built, query.submittedFrom)}::date)::timestamp AT TIME ZONE ${zone()}`,
-    );
+    built.where.push(`l.submitted_at >= ${collegeDayStartSql(param(built, query.submittedFrom), zone())}`);
   }
   if (query.submittedTo) {
-    built.where.push(
-      `l.submitted_at < ((${param(built, query.submittedTo)}::date + 1)::timestamp AT TIME ZONE ${zone()})`,
-    );
+    built.where.push(`l.submitted_at < ${collegeDayEndSql(param(built, query.submittedTo), zone())}`);
   }
   if (query.term) built.where.push(`l.entry_term = ${param(built, query.term)}`);
   if (query.major) built.where.push(`l.major = ${param(built, query.major)}`);

@@ -11,8 +11,8 @@ import { auditPage, auditRows, filtersAreValid } from './read';
 const CSV_HEADER = ['id', 'at', 'actor', 'action', 'target', 'detail', 'ip', 'user_agent'];
 
 /** Admins read the audit log, filtered, a page at a time, and download it as CSV. Both reads are audited too. */
-export function auditRoutes(scope: FastifyInstance, deps: { gate: Gate }) {
-  const { gate } = deps;
+export function auditRoutes(scope: FastifyInstance, deps: { gate: Gate; timeZone: () => string }) {
+  const { gate, timeZone } = deps;
   scope.get<{ Querystring: StaffShape<typeof AuditQuery> }>(
     '/audit',
     {
@@ -23,7 +23,7 @@ export function auditRoutes(scope: FastifyInstance, deps: { gate: Gate }) {
       if (!filtersAreValid(request.query)) throw badRequest(STAFF_MESSAGES.datesInvalid);
       return gate.audited(
         { ...auditContext(request), action: 'audit-read', detail: queryDetail(request.query) },
-        (db) => auditPage(db, request.query),
+        (db) => auditPage(db, request.query, timeZone()),
       );
     },
   );
@@ -41,7 +41,7 @@ export function auditRoutes(scope: FastifyInstance, deps: { gate: Gate }) {
       });
       async function* csv() {
         yield csvLines([CSV_HEADER]);
-        for await (const row of auditRows(db, request.query)) {
+        for await (const row of auditRows(db, request.query, timeZone())) {
           yield csvLines([
             [row.id, row.at, row.actor, row.action, row.target, row.detail, row.ip, row.userAgent].map(safeCell),
           ]);
