@@ -169,7 +169,8 @@ describe('the applicants list', () => {
       for (let i = from; i < to; i++) {
         const n = String(i).padStart(2, '0');
         // One of them gave only a first name: a name all the same.
-        const answer = i === 7 ? { first_name: `Solo${n}` } : { first_name: `Ann${n}`, last_name: `Smith${n}` };
+        const answer: Record<string, string> =
+          i === 7 ? { first_name: `Solo${n}` } : { first_name: `Ann${n}`, last_name: `Smith${n}` };
         ids.push(await applicant(`border.named${n}@edge.example`, answer));
       }
     };
