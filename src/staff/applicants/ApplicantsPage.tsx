@@ -1,7 +1,8 @@
 /**
  * The applicant list (readers): a search as you type, filters, sort and page that all live in the address (a link
  * can be shared, Back returns), the counts per status as links at the top, a plain table (antd's would cost the
- * console's first download) and, for admins, the CSV export of every application the filters match.
+ * console's first download) that fits 1280 px (the email under the name, short times) and, for admins, the CSV
+ * export of every application the filters match, behind the same Filters button as the filters (Filters.tsx).
  */
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
