@@ -114,6 +114,13 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Opens the filters (closed at first on a phone, open on a wide screen). */
+async function openFilters(page: Page) {
+  const button = page.getByRole('button', { name: 'Filters', exact: true });
+  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 const results = (page: Page) => page.getByRole('region', { name: 'Applicants table' }).getByRole('table');
 /** Her row's link (the seeded applicants' names are drawn at random: one may share hers). */
 const herLink = (page: Page) =>
@@ -178,6 +185,7 @@ for (const viewport of VIEWPORTS) {
         .click();
       await expect(reader).toHaveURL(/status=submitted/);
       await expect(reader.getByText(new RegExp(`of ${submitted} applicants`))).toBeVisible();
+      await openFilters(reader);
       await reader.getByLabel('Sort by').selectOption('submitted');
       await expect(reader).toHaveURL(/status=submitted&sort=submitted/);
       await expect(results(reader).getByRole('columnheader', { name: /^Submitted/ })).toHaveAttribute(
@@ -260,9 +268,10 @@ for (const viewport of VIEWPORTS) {
       await enrol(admin, viewport.admin);
       await admin.goto(`${server.url}/staff/applicants?status=submitted`);
       await expect(admin.getByText(new RegExp(`of ${submitted} applicants`))).toBeVisible();
+      await openFilters(admin);
       const exportArea = admin.getByRole('region', { name: 'Export' });
       await expectAccessible(admin, `applicants with export (${width})`);
-      const link = exportArea.getByRole('link', { name: /^Applications/ });
+      const link = exportArea.getByRole('link', { name: 'applications.csv for the SIS' });
       await expect(link).toHaveAttribute('href', '/staff/api/export/applications.csv?status=submitted');
       const [download] = await Promise.all([admin.waitForEvent('download'), link.click()]);
       const rows: Record<string, string>[] = parse(await bytesOf(download), { columns: true, bom: true });

@@ -1,16 +1,18 @@
 /**
  * The signed-in console: who is signed in (email, role) and Sign out in the header, the menu of the pages the role
- * has, and the page. Nobody signed in (401 from /me) → the sign-in page. A page the role does not allow is still
+ * has, and the page. Nobody signed in (401 from /me) → the sign-in page, which returns to this page's address (a
+ * link opened signed out lands where it pointed). A page the role does not allow is still
  * reachable by its address: the server refuses its calls (403, written to the audit log) and the page says so.
  */
 import { useState } from 'react';
 import { Button } from 'antd';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { can, roleName, type StaffPermission } from '../kernel/staff/roles';
 import { STAFF_PATHS } from '../kernel/staff/paths';
 import { STAFF_MESSAGES } from '../kernel/staff/messages';
 import { staffApi, useMeQuery, useSignOutMutation, errorMessage, type StaffApiError } from './api';
 import { useAppDispatch } from './hooks';
+import { signInPath } from './signInPath';
 import { StaffHeader } from './StaffRoot';
 import { ErrorMessage } from './ui';
 
@@ -27,13 +29,20 @@ export default function StaffLayout() {
   const me = useMeQuery();
   const [signOut, signingOut] = useSignOutMutation();
   const navigate = useNavigate();
+  const location = useLocation();
   const dispatch = useAppDispatch();
   // Signing out on purpose: /me answering 401 meanwhile (the layout may still be mounted while the sign-in page
   // loads) must not replace "You have been signed out." with "your session has ended".
   const [leaving, setLeaving] = useState(false);
 
   if (!leaving && me.isError && (me.error as StaffApiError).status === 401) {
-    return <Navigate to={STAFF_PATHS.signIn} replace state={{ message: STAFF_MESSAGES.notSignedIn }} />;
+    return (
+      <Navigate
+        to={signInPath(`${location.pathname}${location.search}`)}
+        replace
+        state={{ message: STAFF_MESSAGES.notSignedIn }}
+      />
+    );
   }
 
   const onSignOut = async () => {

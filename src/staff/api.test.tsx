@@ -11,10 +11,22 @@ describe('the staff API', () => {
       'GET /me': ADMIN,
       'GET /accounts': [401, { message: STAFF_MESSAGES.notSignedIn, code: 'Unauthorized' }],
     });
-    const { router } = renderStaff('/staff/accounts');
+    const { router } = renderStaff('/staff/accounts?x=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/staff/sign-in');
+    // Signing in again returns to the page the session ended on.
+    expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent('/staff/accounts?x=1')}`);
     expect(screen.getByText(STAFF_MESSAGES.notSignedIn)).toBeVisible();
+  });
+
+  it('sends a link opened signed out to the sign-in page with the link as returnTo', async () => {
+    staffApiAnswers({ 'GET /me': [401, { message: STAFF_MESSAGES.notSignedIn, code: 'Unauthorized' }] });
+    const { router } = renderStaff('/staff/applicants?status=submitted&q=ok');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/staff/sign-in');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/staff/applicants?status=submitted&q=ok',
+    );
   });
 
   it('sends nobody signed in (401 from /me) to the sign-in page', async () => {
@@ -22,6 +34,8 @@ describe('the staff API', () => {
     const { router } = renderStaff('/staff');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/staff/sign-in');
+    // The home is where a sign-in goes anyway: no returnTo.
+    expect(router.state.location.search).toBe('');
   });
 
   it('does not leave the sign-in page when the sign-in itself is answered 401', async () => {

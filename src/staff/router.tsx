@@ -7,6 +7,7 @@ import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } f
 import { STAFF_PATHS } from '../kernel/staff/paths';
 import { STAFF_MESSAGES } from '../kernel/staff/messages';
 import { whenSessionEnds } from './api';
+import { signInPath } from './signInPath';
 import { Loading, PlainLayout, StaffErrorScreen, StaffRoot } from './StaffRoot';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -67,7 +68,8 @@ export const staffRoutes: RouteObject[] = [
 ];
 
 /**
- * The console's router. A call that finds the session gone (401) comes to the sign-in page, which says so. Tests
+ * The console's router. A call that finds the session gone (401) comes to the sign-in page, which says so and
+ * returns to the page the staff member was on once they sign in again. Tests
  * pass initialEntries for a memory router.
  */
 export function createStaffRouter(options: { initialEntries?: string[] } = {}) {
@@ -75,8 +77,12 @@ export function createStaffRouter(options: { initialEntries?: string[] } = {}) {
     ? createMemoryRouter(staffRoutes, { initialEntries: options.initialEntries })
     : createBrowserRouter(staffRoutes);
   whenSessionEnds(() => {
-    if (router.state.location.pathname === STAFF_PATHS.signIn) return;
-    void router.navigate(STAFF_PATHS.signIn, { replace: true, state: { message: STAFF_MESSAGES.notSignedIn } });
+    const { pathname, search } = router.state.location;
+    if (pathname === STAFF_PATHS.signIn) return;
+    void router.navigate(signInPath(`${pathname}${search}`), {
+      replace: true,
+      state: { message: STAFF_MESSAGES.notSignedIn },
+    });
   });
   return router;
 }

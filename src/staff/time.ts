@@ -19,6 +19,29 @@ function knownZone(zone: string): string {
 /** An instant as the zone's clock shows it, the zone named. */
 export const timeIn = (iso: string, zone: string) => formatCollegeTime(iso, knownZone(zone), { seconds: true });
 
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Nov 20, 2026, 10:00 AM": a table's short time, its zone named once in the column's header (the applicant list,
+ * which must fit 1280 px). The full time is the cell's title.
+ */
+export function shortTimeIn(iso: string, zone: string): string {
+  const timeZone = knownZone(zone);
+  let format = shortFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    shortFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /** Milliseconds the zone's clock is ahead of UTC at this instant. */
 function offsetAt(ms: number, zone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -65,5 +88,10 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function useCollegeTime() {
   const config = useStaffConfigQuery(undefined, { refetchOnMountOrArgChange: false });
   const zone = config.data?.timeZone || browserZone();
-  return { zone, ready: !config.isLoading, time: (iso: string) => timeIn(iso, zone) };
+  return {
+    zone,
+    ready: !config.isLoading,
+    time: (iso: string) => timeIn(iso, zone),
+    shortTime: (iso: string) => shortTimeIn(iso, zone),
+  };
 }

@@ -128,10 +128,10 @@ describe('the applicants list', () => {
     const all = (await list(reader)).json();
     expect(all.counts).toEqual({ none: 1, started: 1, validating: 1, submitted: 1 });
     expect(all.rows.map((r: { email: string }) => r.email)).toEqual([
-      'quiet@example.com', // no name sorts first
       'zoe.mueller@example.com',
       'jose@example.com',
       'ngozi@example.com',
+      'quiet@example.com', // no name yet: after every name
     ]);
     const submitted = (await list(reader, '?status=submitted')).json();
     expect(submitted.rows).toEqual([
@@ -160,6 +160,67 @@ describe('the applicants list', () => {
     const bySaved = (await list(reader, '?sort=saved&dir=desc')).json().rows;
     expect(bySaved).toHaveLength(4);
     expect((await list(reader, '?status=bogus')).statusCode).toBe(400);
+  });
+
+  test('by name, the accounts with no name yet come after every name, paged by key across the two', async () => {
+    type Listed = { id: string; name: string; email: string };
+    const ids: string[] = [];
+    const named = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const n = String(i).padStart(2, '0');
+        // One of them gave only a first name: a name all the same.
+        const answer: Record<string, string> =
+          i === 7 ? { first_name: `Solo${n}` } : { first_name: `Ann${n}`, last_name: `Smith${n}` };
+        ids.push(await applicant(`border.named${n}@edge.example`, answer));
+      }
+    };
+    await named(0, 48);
+    // No name yet: two answered something else, three never saved.
+    const unnamed = [
+      await applicant('border.blank1@edge.example', { entry_term: 'Fall 2027' }),
+      await applicant('border.blank2@edge.example', { first_name: '', last_name: '' }),
+    ];
+    for (const i of [3, 4, 5]) {
+      const { rows } = await t.app.db.query<{ id: string }>(
+        `INSERT INTO users (username, password_hash) VALUES ($1, 'x') RETURNING id::text AS id`,
+        [`border.blank${i}@edge.example`],
+      );
+      unnamed.push(rows[0].id);
+    }
+    ids.push(...unnamed);
+    const byId = (a: string, b: string) => Number(a) - Number(b);
+    const pages = async (dir: 'asc' | 'desc') => {
+      const seen: Listed[][] = [];
+      let next: string | null = '';
+      while (next !== null) {
+        const page: { rows: Listed[]; next: string | null } = (
+          await list(reader, `?q=border&sort=last_name&dir=${dir}${next ? `&after=${next}` : ''}`)
+        ).json();
+        seen.push(page.rows);
+        next = page.next;
+      }
+      return seen;
+    };
+    for (const dir of ['asc', 'desc'] as const) {
+      const seen = await pages(dir);
+      const rows = seen.flat();
+      expect(seen.map((page) => page.length)).toEqual([50, 3]);
+      expect(new Set(rows.map((row) => row.id)).size).toBe(53);
+      // The names first, in order, then the accounts with no name yet by id, in either direction.
+      const names = rows.slice(0, 48).map((row) => row.name);
+      expect(names.every(Boolean)).toBe(true);
+      expect(names).toContain('Solo07');
+      expect(rows.slice(48).map((row) => row.id)).toEqual(
+        dir === 'asc' ? [...unnamed].sort(byId) : [...unnamed].sort(byId).reverse(),
+      );
+    }
+    // Fifty names exactly: the first page ends on the last name, the next starts at the first account unnamed.
+    await named(48, 50);
+    const seen = await pages('asc');
+    expect(seen.map((page) => page.length)).toEqual([50, 5]);
+    expect(seen[0].every((row) => row.name !== '')).toBe(true);
+    expect(seen[1].map((row) => row.id)).toEqual([...unnamed].sort(byId));
+    await t.app.db.query(`DELETE FROM users WHERE username LIKE '%@edge.example'`);
   });
 
   test('pages of 50 by key: the next page starts after the last row, and nothing is seen twice', async () => {

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, READER, renderStaff, staffApiAnswers } from '../testing';
+import { NARROW_SCREEN } from './Filters';
 import type { Applicant, Applicants } from './endpoints';
 
 const row = (id: number, name: string, extra: Partial<Applicant> = {}): Applicant => ({
@@ -30,21 +31,36 @@ describe('the applicant list', () => {
   it('shows the rows, the counts per status and the sort, times in the college’s zone', async () => {
     staffApiAnswers({
       'GET /me': READER,
-      'GET /applicants': page([row(7, 'Ngozi Okafor', { documentsWaiting: 1, documentsFailed: 2 })]),
+      'GET /applicants': page([
+        row(7, 'Ngozi Okafor', { documentsWaiting: 1, documentsFailed: 2 }),
+        row(8, 'Ada Lovelace'),
+        row(9, '', { email: 'new@example.com' }),
+      ]),
     });
     renderStaff('/staff/applicants');
     const table = await screen.findByRole('table');
     const link = await within(table).findByRole('link', { name: 'Ngozi Okafor' });
     expect(link).toHaveAttribute('href', '/staff/applicants/7');
     expect(within(table).getByText('APP-000007')).toBeVisible();
-    expect(within(table).getByText('Biology')).toBeVisible();
-    expect(within(table).getByText('1 waiting, 2 failed')).toBeVisible();
-    // 15:00 UTC is 10:00 in New York (the college's zone), whatever the browser's.
-    expect(within(table).getByText(/10:00:00 AM EST/)).toBeVisible();
+    expect(within(table).getAllByText('Biology')[0]).toBeVisible();
+    // The column counts documents waiting for their conversion or failed: one that converted is in neither.
+    expect(within(table).getByRole('columnheader', { name: 'Documents waiting or failed' })).toBeVisible();
+    const cells = (name: string) =>
+      within(within(table).getByRole('link', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('Ngozi Okafor').at(-1)).toBe('1 waiting, 2 failed');
+    expect(cells('Ada Lovelace').at(-1)).toBe('None waiting or failed');
+    expect(cells('No name yet')[0]).toBe('No name yetnew@example.com');
+    // 15:00 UTC is 10:00 in New York (the college's zone, named in the header), whatever the browser's; the full
+    // time with seconds is the cell's title.
+    const submitted = within(table).getAllByText('Nov 20, 2026, 10:00 AM')[0];
+    expect(submitted).toHaveAttribute('title', expect.stringMatching(/10:00:00 AM EST/));
+    expect(within(table).getByRole('columnheader', { name: /^Submitted \(America\/New_York\)/ })).toBeVisible();
     expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
-    expect(screen.getByText(/Showing 1 to 1 of 4 applicants\. Sorted by last name, ascending\./)).toBeVisible();
+    expect(screen.getByText(/Showing 1 to 3 of 6 applicants\. Sorted by last name, ascending\./)).toBeVisible();
     const counts = screen.getByRole('navigation', { name: 'Applicants by status' });
-    expect(within(counts).getByRole('link', { name: 'All 4' })).toHaveAttribute('aria-current', 'true');
+    expect(within(counts).getByRole('link', { name: 'All 6' })).toHaveAttribute('aria-current', 'true');
     expect(within(counts).getByRole('link', { name: 'Started 2' })).toHaveAttribute(
       'href',
       '/staff/applicants?status=started',
@@ -84,7 +100,7 @@ describe('the applicant list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=submitted'));
     await user.selectOptions(screen.getByLabelText('Applied major'), 'BIOL');
     await user.selectOptions(screen.getByLabelText('Entry term'), 'Fall 2027');
-    await user.selectOptions(screen.getByLabelText('Documents'), 'failed');
+    await user.selectOptions(screen.getByLabelText('Documents waiting or failed'), 'failed');
     await user.type(screen.getByLabelText('Submitted from'), '2026-11-01');
     await user.click(screen.getByRole('button', { name: 'Submitted (America/New_York)' }));
     await waitFor(() =>
@@ -144,29 +160,77 @@ describe('the applicant list', () => {
     expect(listCalls(calls).every((query) => !('after' in query))).toBe(true);
   });
 
-  it('gives admins the export links with the filters, and readers none', async () => {
+  it('gives admins each export for the SIS and for Excel, with the filters, and readers none', async () => {
     staffApiAnswers({ 'GET /me': ADMIN, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
     const { unmount } = renderStaff('/staff/applicants?status=submitted&major=BIOL&q=ada&after=c1');
     const exports = await screen.findByRole('region', { name: 'Export' });
-    expect(within(exports).getByRole('link', { name: /^Applications/ })).toHaveAttribute(
-      'href',
-      '/staff/api/export/applications.csv?q=ada&status=submitted&major=BIOL',
-    );
-    expect(within(exports).getByRole('link', { name: /^Parents/ })).toHaveAttribute(
-      'href',
-      '/staff/api/export/parents.csv?q=ada&status=submitted&major=BIOL',
-    );
-    expect(within(exports).getByRole('link', { name: /^Activities/ })).toHaveAttribute(
-      'href',
-      '/staff/api/export/activities.csv?q=ada&status=submitted&major=BIOL',
-    );
+    expect(exports).toHaveTextContent('Load the files “for the SIS” into the student-information system');
+    for (const file of ['applications', 'parents', 'activities']) {
+      expect(within(exports).getByRole('link', { name: `${file}.csv for the SIS` })).toHaveAttribute(
+        'href',
+        `/staff/api/export/${file}.csv?q=ada&status=submitted&major=BIOL`,
+      );
+      expect(within(exports).getByRole('link', { name: `${file}.csv for Excel` })).toHaveAttribute(
+        'href',
+        `/staff/api/export/${file}.csv?q=ada&status=submitted&major=BIOL&for=excel`,
+      );
+    }
     unmount();
+
+    staffApiAnswers({ 'GET /me': ADMIN, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const unfiltered = renderStaff('/staff/applicants');
+    expect(await screen.findByRole('link', { name: 'applications.csv for Excel' })).toHaveAttribute(
+      'href',
+      '/staff/api/export/applications.csv?for=excel',
+    );
+    unfiltered.unmount();
 
     staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
     renderStaff('/staff/applicants?status=submitted');
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     expect(screen.queryByRole('region', { name: 'Export' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /\.csv|^Applications/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /\.csv/ })).not.toBeInTheDocument();
+  });
+
+  it('on a phone, keeps the filters behind a Filters button that says which are set', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN });
+    try {
+      staffApiAnswers({ 'GET /me': ADMIN, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+      const { user } = renderStaff('/staff/applicants?major=BIOL&documents=failed&submittedFrom=2026-11-01');
+      await screen.findByRole('link', { name: 'Ada Lovelace' });
+      const button = screen.getByRole('button', { name: 'Filters' });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      await waitFor(() =>
+        expect(button).toHaveAccessibleDescription(
+          'Filters set: submitted from 2026-11-01, Biology, some documents failed.',
+        ),
+      );
+      expect(screen.getByLabelText('Search by name or email')).toBeVisible();
+      expect(screen.queryByLabelText('Applied major')).not.toBeVisible();
+      expect(screen.queryByRole('region', { name: 'Export' })).not.toBeInTheDocument();
+
+      // By keyboard: Space opens them (the export with them), and again closes them.
+      button.focus();
+      await user.keyboard(' ');
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByLabelText('Applied major')).toBeVisible();
+      expect(screen.getByRole('region', { name: 'Export' })).toBeVisible();
+      await user.keyboard('{Enter}');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('on a wide screen shows the filters at once, and says when none is set', async () => {
+    staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const { user } = renderStaff('/staff/applicants');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Applied major')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAccessibleDescription('No filters set.');
   });
 
   it('says so when the server refuses', async () => {

@@ -23,7 +23,12 @@ export interface ListState {
   trail: string[];
 }
 
-export const DOCUMENT_FILTERS = { waiting: 'Documents waiting', failed: 'Documents failed' } as const;
+/**
+ * The documents filter and column count the documents still waiting for their conversion to PDF or whose
+ * conversion failed; a document that converted is in neither (so "None waiting or failed", never "None").
+ */
+export const DOCUMENTS_LABEL = 'Documents waiting or failed';
+export const DOCUMENT_FILTERS = { waiting: 'Some waiting', failed: 'Some failed' } as const;
 export const SORT_LABELS: Record<ApplicantSort, string> = {
   match: 'best match',
   last_name: 'last name',

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, renderStaff, staffApiAnswers } from '../testing';
 
 const row = (id: number, action = 'sign-in') => ({
@@ -9,10 +9,31 @@ const row = (id: number, action = 'sign-in') => ({
   target: '',
   detail: `row ${id}`,
   ip: '127.0.0.1',
-  userAgent: 'test',
+  userAgent: CHROME,
 });
 
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 describe('the audit log page', () => {
+  it('shows the browser of each entry, readably, opening to the whole user agent; a dash without one', async () => {
+    staffApiAnswers({
+      'GET /me': ADMIN,
+      'GET /audit': { rows: [row(7), { ...row(6, 'staff-added'), userAgent: '' }], next: null },
+    });
+    const { user } = renderStaff('/staff/audit');
+    await screen.findByText('row 7');
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Browser' })).toBeVisible();
+    const cells = (detail: string) => within(within(table).getByText(detail).closest('tr')!).getAllByRole('cell');
+    const browser = cells('row 7').at(-1)!;
+    expect(within(browser).getByText('Chrome 131 on Windows')).toBeVisible();
+    expect(within(browser).getByText(CHROME)).not.toBeVisible();
+    await user.click(within(browser).getByText('Chrome 131 on Windows'));
+    expect(within(browser).getByText(CHROME)).toBeVisible();
+    expect(cells('row 6').at(-1)).toHaveTextContent('—');
+  });
+
   it('asks the API with the filters the address holds, as the college day’s first and last instants', async () => {
     const calls = staffApiAnswers({ 'GET /me': ADMIN, 'GET /audit': { rows: [row(7)], next: null } });
     renderStaff('/staff/audit?actor=dean%40college.example&action=sign-in&from=2026-11-01&to=2026-11-27');

@@ -1,7 +1,7 @@
 /**
  * The audit log (admins): filters that live in the address (shareable, and Back returns to the previous ones), the
- * entries newest first with times in the college's time zone, "Load more" for the next page (keyset), and the
- * same filters as a CSV download.
+ * entries newest first with times in the college's time zone and the browser each came from, "Load more" for the
+ * next page (keyset), and the same filters as a CSV download.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Table } from 'antd';
@@ -12,6 +12,7 @@ import { STAFF_API } from '../../kernel/staff/paths';
 import { errorMessage } from '../api';
 import { useCollegeTime } from '../time';
 import { ErrorMessage, Field, TextField, usePageTitle } from '../ui';
+import { browserName } from './browserName';
 import { useAuditLogInfiniteQuery, type AuditRow } from './endpoints';
 import { apiQuery, filtersFrom, filtersToParams, type AuditFilters } from './filters';
 
@@ -80,6 +81,20 @@ function FilterForm({ initial, onApply }: { initial: AuditFilters; onApply: (fil
   );
 }
 
+/**
+ * The browser an entry came from, as a person reads it, opening to the whole user agent (the CSV's user_agent). A
+ * CLI command or an admin API call without one shows a dash.
+ */
+function Browser({ userAgent }: { userAgent: string }) {
+  if (!userAgent.trim()) return <>—</>;
+  return (
+    <details className="staff-ua">
+      <summary>{browserName(userAgent)}</summary>
+      <span className="staff-ua-full">{userAgent}</span>
+    </details>
+  );
+}
+
 export default function AuditPage() {
   usePageTitle('Audit log');
   const [params, setParams] = useSearchParams();
@@ -114,6 +129,7 @@ export default function AuditPage() {
           </p>
           <div className="staff-scroll" tabIndex={0} role="region" aria-label="Audit log entries">
             <Table<AuditRow>
+              className="staff-audit-table"
               rowKey="id"
               dataSource={rows}
               loading={!ready || log.isLoading}
@@ -131,6 +147,12 @@ export default function AuditPage() {
                 { title: 'Target', dataIndex: 'target', key: 'target' },
                 { title: 'Detail', dataIndex: 'detail', key: 'detail' },
                 { title: 'IP', dataIndex: 'ip', key: 'ip' },
+                {
+                  title: 'Browser',
+                  dataIndex: 'userAgent',
+                  key: 'userAgent',
+                  render: (userAgent: string) => <Browser userAgent={userAgent} />,
+                },
               ]}
             />
           </div>

@@ -23,6 +23,11 @@ describe('the enrolment page', () => {
       await screen.findByRole('img', { name: `QR code to add ${ADMIN.email} to your authenticator app` }),
     ).toBeVisible();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
+    // On a phone, a tap opens the authenticator app with the account.
+    expect(screen.getByRole('link', { name: 'Open in your authenticator app' })).toHaveAttribute(
+      'href',
+      START.otpauthUri,
+    );
     expect(screen.getByText(ADMIN.email)).toBeVisible();
     expect(screen.getByText('Admin')).toBeVisible();
     expect(screen.getByText('contains at least one special character')).toBeVisible();

@@ -1,6 +1,7 @@
 /**
  * Enrolment from the mailed single-use link (/staff/enrol?token=…): the account's email and role, the authenticator
- * key as a QR code and as text (for anyone who cannot scan it), a password (the applicants' rules) and a first code;
+ * key as a QR code, as an otpauth:// link (on a phone, which cannot scan its own screen) and as text (for anyone who
+ * cannot scan it), a password (the applicants' rules) and a first code;
  * then the recovery codes, once. An invalid, used or expired link shows the server's message.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -131,6 +132,13 @@ export default function EnrolPage() {
           aria-label={`QR code to add ${account.email} to your authenticator app`}
           style={{ marginBottom: 16 }}
         />
+        {/* On the phone itself there is nothing to scan: the otpauth:// link opens the authenticator app there. */}
+        <p>
+          Reading this on your phone?{' '}
+          <a className="staff-button" href={account.otpauthUri}>
+            Open in your authenticator app
+          </a>
+        </p>
         <AuthenticatorKey secret={account.secret} />
       </div>
       <div className="staff-panel">

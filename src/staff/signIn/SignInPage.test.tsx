@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { STAFF_MESSAGES } from '../../kernel/staff/messages';
-import { ADMIN, renderStaff, staffApiAnswers } from '../testing';
+import { ADMIN, READER, renderStaff, staffApiAnswers } from '../testing';
+
+/** A link someone opened signed out: the list filtered and searched. */
+const ASKED = '/staff/applicants?status=submitted&q=ok';
+const LIST = { rows: [], next: null, counts: { none: 0, started: 0, validating: 0, submitted: 0 } };
 
 describe('the sign-in page', () => {
   it('shows the server’s message in an alert, then signs in and goes to /staff', async () => {
@@ -45,12 +49,65 @@ describe('the sign-in page', () => {
     ['SsoFailed', STAFF_MESSAGES.ssoFailed],
     ['Whatever', STAFF_MESSAGES.ssoFailed],
   ])('shows ?error=%s as its message, and the single sign-on link', async (code, message) => {
-    staffApiAnswers({ 'GET /config': { sso: true, ssoName: 'College account', saml: false, samlName: '', timeZone: 'America/New_York' } });
+    staffApiAnswers({
+      'GET /config': { sso: true, ssoName: 'College account', saml: false, samlName: '', timeZone: 'America/New_York' },
+    });
     renderStaff(`/staff/sign-in?error=${code}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(await screen.findByRole('link', { name: 'Sign in with College account' })).toHaveAttribute(
       'href',
       '/staff/api/sso/start',
     );
+  });
+
+  it('returns to the page asked for after a password sign-in', async () => {
+    staffApiAnswers({ 'POST /sign-in': READER, 'GET /me': READER, 'GET /applicants': LIST });
+    const { user, router } = renderStaff(`/staff/sign-in?returnTo=${encodeURIComponent(ASKED)}`);
+    await user.type(await screen.findByLabelText('Email'), READER.email);
+    await user.type(screen.getByLabelText('Password'), 'Maple-Syrup-2024!');
+    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicants' })).toBeVisible();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(ASKED);
+  });
+
+  it.each([
+    ['another origin', '//evil.example/staff'],
+    ['the API', '/staff/api/export/applications.csv'],
+    ['the applicants’ site', '/api/answer'],
+  ])('goes to the console’s home rather than %s', async (_what, returnTo) => {
+    staffApiAnswers({ 'POST /sign-in': READER, 'GET /me': READER });
+    const { user, router } = renderStaff(`/staff/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+    await user.type(await screen.findByLabelText('Email'), READER.email);
+    await user.type(screen.getByLabelText('Password'), 'Maple-Syrup-2024!');
+    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: `Welcome, ${READER.email}` })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/staff');
+  });
+
+  it('carries the page asked for through single sign-on, OpenID Connect and SAML', async () => {
+    staffApiAnswers({
+      'GET /config': { sso: true, ssoName: 'College account', saml: true, samlName: 'InCommon', timeZone: 'UTC' },
+    });
+    renderStaff(`/staff/sign-in?returnTo=${encodeURIComponent(ASKED)}`);
+    expect(await screen.findByRole('link', { name: 'Sign in with College account' })).toHaveAttribute(
+      'href',
+      `/staff/api/sso/start?returnTo=${encodeURIComponent(ASKED)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with InCommon' })).toHaveAttribute(
+      'href',
+      `/staff/api/saml/start?returnTo=${encodeURIComponent(ASKED)}`,
+    );
+  });
+
+  it('offers SAML alone when only SAML is set up', async () => {
+    staffApiAnswers({ 'GET /config': { sso: false, ssoName: '', saml: true, samlName: 'InCommon', timeZone: 'UTC' } });
+    renderStaff('/staff/sign-in');
+    expect(await screen.findByRole('link', { name: 'Sign in with InCommon' })).toHaveAttribute(
+      'href',
+      '/staff/api/saml/start',
+    );
+    expect(screen.queryByRole('link', { name: /^Sign in with College/ })).not.toBeInTheDocument();
   });
 });

@@ -1,15 +1,18 @@
 /**
  * Sign in with email, password and an authenticator code (or a recovery code): the second factor is not optional.
- * With single sign-on set up, "Sign in with …" leaves for the college's provider (a full-page navigation); it comes
- * back here with ?error= when it could not sign in. A 401 elsewhere, or Sign out, arrives with a message to show.
+ * With single sign-on set up (OpenID Connect, SAML or both), "Sign in with …" leaves for the college's provider (a
+ * full-page navigation); it comes back here with ?error= when it could not sign in. A 401 elsewhere, or Sign out,
+ * arrives with a message to show. ?returnTo= (a link opened signed out, a session that ended) is where a sign-in
+ * goes, here and through the provider, once safeStaffReturnTo has checked it is a console page.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Divider } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../kernel/staff/messages';
-import { STAFF_API, STAFF_PATHS } from '../../kernel/staff/paths';
+import { safeStaffReturnTo } from '../../kernel/staff/paths';
 import { errorMessage, useStaffConfigQuery } from '../api';
+import { ssoStartPath } from '../signInPath';
 import { ErrorMessage, focusFirstInvalid, StatusMessage, TextField, usePageTitle } from '../ui';
 import { useSignInMutation } from './endpoints';
 
@@ -52,6 +55,7 @@ export default function SignInPage() {
   const form = useRef<HTMLFormElement>(null);
 
   const ssoError = params.get('error');
+  const returnTo = params.get('returnTo');
   const arrivedWith = (location.state as { message?: string } | null)?.message;
 
   const onSubmit = async (event: FormEvent) => {
@@ -63,7 +67,7 @@ export default function SignInPage() {
       return;
     }
     const result = await signIn({ email: email.trim(), password, code: code.trim() });
-    if (!('error' in result)) await navigate(STAFF_PATHS.home, { replace: true });
+    if (!('error' in result)) await navigate(safeStaffReturnTo(returnTo), { replace: true });
   };
 
   return (
@@ -110,13 +114,22 @@ export default function SignInPage() {
             Sign in
           </Button>
         </form>
-        {config.data?.sso && (
+        {(config.data?.sso || config.data?.saml) && (
           <>
             <Divider plain>or</Divider>
-            {/* A plain link: the provider's page is a full-page navigation, not a call. */}
-            <Button href={`${STAFF_API}/sso/start`} size="large" block>
-              Sign in with {config.data.ssoName}
-            </Button>
+            {/* Plain links: the provider's page is a full-page navigation, not a call. */}
+            <div className="staff-sso">
+              {config.data.sso && (
+                <Button href={ssoStartPath('sso', returnTo)} size="large" block>
+                  Sign in with {config.data.ssoName}
+                </Button>
+              )}
+              {config.data.saml && (
+                <Button href={ssoStartPath('saml', returnTo)} size="large" block>
+                  Sign in with {config.data.samlName}
+                </Button>
+              )}
+            </div>
           </>
         )}
       </div>

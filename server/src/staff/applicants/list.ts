@@ -16,10 +16,9 @@ export type ListQuery = StaffShape<typeof ApplicantsQuery>;
 /**
  * The sorts by a value of the list's row, each never NULL, so a page ends at a (value, id) key the next page starts
  * after, and each with an index in that order (migrations 007, 009). Not submitted sorts after every submission.
- * The sort by last save is listBySaved's.
+ * The sort by last name is listByName's, by last save listBySaved's.
  */
 const SORTS = {
-  last_name: { sql: 'l.sort_name', cast: 'text' },
   submitted: { sql: `coalesce(l.submitted_at, 'infinity'::timestamptz)`, cast: 'timestamptz' },
 } as const;
 
@@ -29,6 +28,13 @@ const ROW_COLUMNS = `l.user_id::text AS id, l.email, l.name, l.status, l.submitt
 const PAGE_LIMIT = APPLICANTS_PAGE_SIZE + 1;
 /** The cursor's value of an account that never saved (they come after every save, by id). */
 const NEVER_SAVED = '';
+/**
+ * An account with no name yet (its sort_name is '' with no application, ' ' with the last and first names both
+ * empty: migration 007): the sort by name lists them after every name, by id, in either direction. Equality, so the
+ * name indexes find them. The cursor's value of one is '' (a name's never is).
+ */
+const UNNAMED = `l.sort_name IN ('', ' ')`;
+const NO_NAME = '';
 
 const copy = (built: Built): Built => ({ where: [...built.where], params: [...built.params] });
 
@@ -164,7 +170,9 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
       ? await listByMatch(db, built, search, cursor)
       : sort === 'saved'
         ? await listBySaved(db, built, desc, cursor)
-        : await listByRow(db, built, SORTS[sort === 'match' ? 'last_name' : sort], desc, cursor);
+        : sort === 'submitted'
+          ? await listByRow(db, built, SORTS[sort], desc, cursor)
+          : await listByName(db, built, desc, cursor);
   const page = rows.slice(0, APPLICANTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -206,6 +214,48 @@ async function listByRow(
       LIMIT ${PAGE_LIMIT}`,
     built.params,
   );
+  return withLastSaves(db, rows);
+}
+
+/**
+ * A page by last name: the named rows in the order of the name index (sort_name, user_id), then the accounts with
+ * no name yet, by id, which an ascending list would otherwise show first (their sort_name is blank): the 50 rows
+ * on top are people to read, not empty accounts. Each part reads by key, as listBySaved's two do.
+ */
+async function listByName(db: Queryable, built: Built, desc: boolean, cursor: [string, string] | null) {
+  const order = desc ? 'DESC' : 'ASC';
+  const after = desc ? '<' : '>';
+  const rows: Omit<Row, 'updated_at'>[] = [];
+  const pastNames = cursor !== null && cursor[0] === NO_NAME;
+  if (!pastNames) {
+    const named = copy(built);
+    named.where.push(`NOT ${UNNAMED}`);
+    if (cursor) {
+      const [value, id] = [param(named, cursor[0]), param(named, cursor[1])];
+      named.where.push(`(l.sort_name, l.user_id) ${after} (${value}::text, ${id}::bigint)`);
+    }
+    const page = await db.query<Omit<Row, 'updated_at'>>(
+      `SELECT ${ROW_COLUMNS}, l.sort_name AS sort_value
+         FROM applicant_list l ${whereSql(named)}
+        ORDER BY l.sort_name ${order}, l.user_id ${order}
+        LIMIT ${PAGE_LIMIT}`,
+      named.params,
+    );
+    rows.push(...page.rows);
+  }
+  if (rows.length < PAGE_LIMIT) {
+    const unnamed = copy(built);
+    unnamed.where.push(UNNAMED);
+    if (pastNames) unnamed.where.push(`l.user_id ${after} ${param(unnamed, cursor![1])}::bigint`);
+    const page = await db.query<Omit<Row, 'updated_at'>>(
+      `SELECT ${ROW_COLUMNS}, '${NO_NAME}' AS sort_value
+         FROM applicant_list l ${whereSql(unnamed)}
+        ORDER BY l.user_id ${order}
+        LIMIT ${PAGE_LIMIT - rows.length}`,
+      unnamed.params,
+    );
+    rows.push(...page.rows);
+  }
   return withLastSaves(db, rows);
 }
 
