@@ -20,6 +20,9 @@ const VIEWPORTS = [
   { width: 390, height: 844, reader: 'reader.phone@college.example', eppn: 'rphone@college.example' },
 ];
 
+/** The page a signed-out link asked for: the sign-in lands there. */
+const ASKED_FOR = '/staff/applicants?status=submitted';
+
 let server: StaffServer;
 
 test.beforeAll(async () => {
@@ -66,7 +69,7 @@ async function samlSignIn(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${server.url}/staff/api/saml/start?returnTo=${encodeURIComponent('/staff/applicants')}`);
+  await page.goto(`${server.url}/staff/api/saml/start?returnTo=${encodeURIComponent(ASKED_FOR)}`);
   await expect(page.getByRole('heading', { name: 'Campus sign-in' })).toBeVisible();
   // The console asked for MFA (REFEDS MFA in the request): the IdP offers it ticked.
   await expect(page.getByLabel('I used my second factor')).toBeChecked();
@@ -84,7 +87,7 @@ for (const viewport of VIEWPORTS) {
     browser,
   }) => {
     const reader = await samlSignIn(browser, size, { eppn: viewport.eppn, mail: viewport.reader, mfa: true });
-    await expect(reader).toHaveURL(`${server.url}/staff/applicants`);
+    await expect(reader).toHaveURL(`${server.url}${ASKED_FOR}`);
     await expect(reader.getByRole('heading', { name: 'Applicants', level: 1 })).toBeVisible();
     const me = await reader.evaluate(() => fetch('/staff/api/me').then((r) => r.json()));
     expect(me).toEqual({ email: viewport.reader, role: 'reader', via: 'sso' });

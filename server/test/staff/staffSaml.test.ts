@@ -182,7 +182,7 @@ test('a sign-in without MFA is refused when MFA is required', async () => {
   await expectRefused(
     await answer({ ...READER, mfa: false }),
     'SsoNoMfa',
-    'Reader@College.edu',
+    'reader@college.edu',
     new RegExp(`^saml: without MFA: saml authn=${PASSWORD_CLASS} id=persistent NameID$`),
   );
 });
@@ -197,7 +197,7 @@ test('an assertion for another audience, another Recipient, or expired is refuse
   await expectRefused(
     await answer({ ...READER, recipient: 'https://other-sp.example/Shibboleth.sso/SAML2/POST' }),
     'SsoFailed',
-    'Reader@College.edu',
+    'reader@college.edu',
     /^saml: the assertion's Recipient is not this ACS URL/,
   );
   // Ten minutes ago: beyond the three minutes of clock skew allowed.

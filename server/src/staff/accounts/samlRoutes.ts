@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normaliseEmail } from '../../../../src/kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import { safeStaffReturnTo, STAFF_API, STAFF_PATHS } from '../../../../src/kernel/staff/paths';
 import { AppError } from '../../http/errors';
@@ -38,7 +39,7 @@ export async function samlRoutes(
   const auditRefusal = (request: FastifyRequest, refusal: SamlRefusal) =>
     gate.log.append({
       ...from(request),
-      actor: refusal.email.slice(0, 254) || 'anonymous',
+      actor: normaliseEmail(refusal.email).slice(0, 254) || 'anonymous',
       action: 'sign-in-failed',
       detail: `saml: ${refusal.reason}`.slice(0, 1000),
     });
@@ -65,7 +66,10 @@ export async function samlRoutes(
           return reply.redirect(await saml.start(safeStaffReturnTo(request.query.returnTo)));
         } catch (error) {
           request.log.warn({ err: error }, 'SAML identity provider metadata unreadable');
-          await auditRefusal(request, new SamlRefusal('SsoFailed', `could not start: ${String(error)}`));
+          await auditRefusal(
+            request,
+            new SamlRefusal('SsoFailed', `the identity provider's metadata could not be read: ${String(error)}`),
+          );
           return reply.redirect(toSignIn('SsoFailed'));
         }
       },
