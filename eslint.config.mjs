@@ -37,7 +37,7 @@ const SERVER_AREAS = {
   pdf: ['applications', 'documents', 'identity'],
   tokens: ['applications', 'documents', 'identity', 'pdf'],
   printView: ['pdf', 'tokens'],
-  admin: ['backup', 'tokens'],
+  admin: ['applications', 'backup', 'demo'],
   health: ['documents', 'metrics'],
   demo: ['applications'],
   staff: ['applications', 'documents', 'identity', 'mail', 'pdf'],

@@ -223,7 +223,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit, storage });
   adminRoutes(app, {
-    tokens: services.tokens,
     adminToken: config.adminApiToken,
     publicUrl: config.publicUrl,
     rateLimit: publicRateLimit,

@@ -1,15 +1,15 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { claimEmbeddedDb } from './db/lock';
-import { LOOKUP_CATEGORIES, type LookupCategory } from '../../src/kernel/constants';
-import { applicantsOverview } from './applications/table';
+import { LOOKUP_CATEGORIES } from '../../src/kernel/constants';
+import { adminClient, adminServer, THROUGH_SERVER_HINT } from './admin/client';
+import { adminCommand, makesLink } from './admin/commands';
+import { adminOperations, type AdminOperations } from './admin/operations';
 import { BACKUP_USAGE, backupCommand } from './backup/command';
 import type { PgliteDb } from './db/pgliteDb';
-import { DEMO_DOMAIN, seedDemo } from './demo/seedDemo';
+import { DEMO_DOMAIN } from './demo/seedDemo';
 import { STAFF_ROLES } from './staff';
 
 export const USAGE = `Admin commands (npm run admin -- <command>):
@@ -27,186 +27,105 @@ ${BACKUP_USAGE}
   staff role <email> <role>               change a staff member's role (their sessions end)
                                           role: ${STAFF_ROLES.join(' | ')} (what each may do: docs/staff.md)
   staff remove <email>                    remove a staff account (its sessions end)
+  staff sso-reset <email>                 forget the account's single sign-on link (its sessions end); its next
+                                          single sign-on links it again
   audit verify                            check the audit log's hash chain; names the first changed or removed row
-  seed-demo <N>                           add N fictional applicants (@${DEMO_DOMAIN}) for demos and benchmarks`;
+  seed-demo <N>                           add N fictional applicants (@${DEMO_DOMAIN}) for demos and benchmarks
 
-const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' }, role: { type: 'string' } } as const;
+While the server runs on the embedded database, every command but restore goes through its admin API (set
+ADMIN_API_TOKEN as the server has it, and ADMIN_URL when the server is not at PUBLIC_URL). Otherwise links (and the
+enrolment mail) start with this environment's PUBLIC_URL: run the CLI with the server's PUBLIC_URL and DATA_DIR or
+DATABASE_URL.`;
 
 /** The CLI's name in the audit log, with the operating-system user who ran it. */
 const cliActor = () => `cli:${os.userInfo().username}`;
 
+/** Runs one admin command with `ops` and returns what to print; the usage for arguments that name no command. */
+async function run(ops: AdminOperations, argv: string[]): Promise<string> {
+  const output = await adminCommand(ops, argv);
+  if (output === null) throw new Error(USAGE);
+  return output;
+}
+
+/** Runs one admin command on the app's database itself (audited as `cli:<user>`) and returns what to print. */
+export function runCommand(app: FastifyInstance, argv: string[]): Promise<string> {
+  return run(adminOperations(app, loadConfig().publicUrl, { actor: cliActor() }), argv);
+}
+
+const QUIET = { logLevel: 'warn', staticDir: '/nonexistent' } as const;
+
 /**
- * The arguments with the options first and every other argument after `--`, in its order: only OPTIONS are options.
- * A token is base64url, so one in 64 starts with '-' (and one in 4,096 with '--'), which parseArgs would take for an
- * option and refuse: `service-token revoke -U…` failed.
+ * Who runs the command: null when this process may open the database (PostgreSQL, which many processes share, or
+ * an embedded database no server holds: the CLI claims it), else the running server's admin API.
  */
-function optionsFirst(argv: string[]): string[] {
-  const options: string[] = [];
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
+async function throughServer(env: NodeJS.ProcessEnv): Promise<AdminOperations | null> {
+  const config = loadConfig(env);
+  if (config.databaseUrl) return null;
+  try {
+    // No wait: a server that holds the database is asked at once.
+    await claimEmbeddedDb(config.dataDir, 0);
+    return null;
+  } catch (error) {
+    const server = adminServer(env, config.publicUrl, cliActor());
+    if (!server) {
+      throw new Error(`${(error as Error).message}\nTo run admin commands while it runs, ${THROUGH_SERVER_HINT}.`, {
+        cause: error,
+      });
     }
-    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : '';
-    if (!Object.hasOwn(OPTIONS, name)) positionals.push(arg);
-    else if (OPTIONS[name as keyof typeof OPTIONS].type === 'string' && !arg.includes('=') && i + 1 < argv.length) {
-      options.push(arg, argv[++i]);
-    } else options.push(arg);
+    return adminClient(server);
   }
-  return [...options, '--', ...positionals];
 }
 
-/** Runs one admin command against the app's database and returns what to print. */
-export async function runCommand(app: FastifyInstance, argv: string[]): Promise<string> {
-  const { values, positionals } = parseArgs({ args: optionsFirst(argv), allowPositionals: true, options: OPTIONS });
-  const [command, sub, ...rest] = positionals;
-  const { tokens, lookup } = app.services;
-  const base = loadConfig().publicUrl;
-  const days = values.days === undefined ? undefined : Number(values.days);
-  if (days !== undefined && !(days > 0)) throw new Error('--days must be a positive number');
-
-  const by = { actor: cliActor() };
-  if (command === 'users') {
-    await app.staff.audit.append({ ...by, action: 'applicants-listed', detail: 'every applicant' });
-    const rows = await applicantsOverview(app.db);
-    if (rows.length === 0) return 'No users yet.';
-    return rows
-      .map(
-        (r) =>
-          `${r.username}\t${r.confirmed_at ? 'confirmed' : 'unconfirmed'}\t${r.submitted_at ? 'submitted' : 'not submitted'}\tcreated ${new Date(r.created_at).toISOString()}`,
-      )
-      .join('\n');
-  }
-  if (command === 'service-token' && sub === 'create' && rest[0]) {
-    const { token, id, applicantId } = await tokens.createServiceToken(rest[0], days);
-    await app.staff.audit.append({
-      ...by,
-      action: 'service-token-minted',
-      target: `applicant ${applicantId}`,
-      detail: `token ${id}`,
-    });
-    return `Service token for ${rest[0]} (keep it secret; it opens this applicant's answers):\n${token}\n${base}/about?service_token=${token}`;
-  }
-  if ((command === 'service-token' || command === 'public-link') && sub === 'revoke' && rest[0]) {
-    const revoked = await tokens.revoke(rest[0]);
-    if (!revoked) return 'No live token matches.';
-    await app.staff.audit.append({
-      ...by,
-      action: revoked.kind === 'service' ? 'service-token-revoked' : 'public-link-revoked',
-      detail: `token ${revoked.id}`,
-    });
-    return 'Revoked.';
-  }
-  if (command === 'service-token' && sub === 'revoke-all' && rest[0]) {
-    const ids = await tokens.revokeAllFor(rest[0]);
-    for (const id of ids) {
-      await app.staff.audit.append({ ...by, action: 'service-token-revoked', target: rest[0], detail: `token ${id}` });
-    }
-    return `Revoked ${ids.length} token(s).`;
-  }
-  if (command === 'public-link' && sub === 'create' && rest[0]) {
-    const answer = JSON.parse(fs.readFileSync(rest[0], 'utf8'));
-    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
-      throw new Error('The answers file must hold one JSON object of question key → answer');
-    }
-    const { token, id } = await tokens.createPublicLink(answer, days);
-    await app.staff.audit.append({ ...by, action: 'public-link-minted', detail: `token ${id}` });
-    return `Public link:\n${base}/about?token=${token}`;
-  }
-  if (command === 'import-lookup' && sub && rest[0]) {
-    if (!LOOKUP_CATEGORIES.includes(sub as LookupCategory)) throw new Error(`Unknown category ${sub}`);
-    const n = await lookup.importCsv(sub as LookupCategory, fs.readFileSync(rest[0], 'utf8'), {
-      append: values.append,
-    });
-    return `Imported ${n} ${sub} record(s).`;
-  }
-  if (command === 'seed-demo' && sub) {
-    const count = Number(sub);
-    if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
-      throw new Error('seed-demo takes a number of applicants');
-    await seedDemo(app.db, count);
-    await app.staff.audit.append({
-      ...by,
-      action: 'demo-seeded',
-      detail: `${count} fictional applicants`,
-    });
-    return `Added ${count} fictional applicants (@${DEMO_DOMAIN}).`;
-  }
-  if (command === 'staff') return staffCommand(app, sub, rest, values.role);
-  if (command === 'audit' && sub === 'verify') {
-    const result = await app.staff.verifyAudit();
-    if (result.ok) return `The audit log is intact: ${result.rows} row(s) checked.`;
-    throw new Error(`The audit log was altered: ${result.problem}.`);
-  }
-  throw new Error(USAGE);
+/**
+ * Run directly, a link starts with this environment's PUBLIC_URL, which may not be the server's: without one it is
+ * http://localhost:3000, and an enrolment mail once linked there while the server ran elsewhere.
+ */
+function warnWithoutPublicUrl(env: NodeJS.ProcessEnv, argv: string[]) {
+  if (env.PUBLIC_URL || !makesLink(argv)) return;
+  console.warn(
+    `PUBLIC_URL is not set, so the link starts with ${loadConfig(env).publicUrl}: run the CLI with the server's ` +
+      'PUBLIC_URL in its environment if the server is elsewhere.',
+  );
 }
 
-/** `staff add|list|role|remove`: the same as the console's Staff accounts page, and audited the same way. */
-async function staffCommand(app: FastifyInstance, sub: string | undefined, rest: string[], role: string | undefined) {
-  const { accounts } = app.staff;
-  const by = { actor: cliActor() };
-  if (sub === 'add' && rest[0]) {
-    await accounts.add({ email: rest[0], role: role ?? '' }, by);
-    return `Added ${rest[0]} (${role}). An enrolment link was mailed to them (valid 24 hours, single use).`;
+/**
+ * Runs the admin command `argv` as `npm run admin` does, with `env` as its environment: a backup or restore, or any
+ * other command on the database itself or through the running server. Returns what to print.
+ */
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  // Backups of the embedded database (server/src/backup): before the CLI opens the database, which a running
+  // server owns (the backup then goes through it) and which a restore must find empty.
+  const done = await backupCommand(argv, {
+    env,
+    actor: cliActor(),
+    openApp: async () => {
+      const app = await buildApp(loadConfig(env, QUIET));
+      return {
+        db: app.db as PgliteDb,
+        audit: (entry) => app.staff.audit.append({ ...entry, actor: cliActor() }),
+        close: () => app.close(),
+      };
+    },
+  });
+  if (done !== null) return done;
+  // The admin works on the same database as the server (DATA_DIR or DATABASE_URL), or through the server.
+  const server = await throughServer(env);
+  if (server) return run(server, argv);
+  warnWithoutPublicUrl(env, argv);
+  const app = await buildApp(loadConfig(env, QUIET));
+  try {
+    return await run(adminOperations(app, loadConfig(env).publicUrl, { actor: cliActor() }), argv);
+  } finally {
+    await app.close();
   }
-  if (sub === 'list') {
-    const list = await accounts.list(by);
-    if (list.length === 0) return 'No staff accounts yet.';
-    return list
-      .map(
-        (a) =>
-          `${a.email}\t${a.role}\t${a.enrolled ? 'enrolled' : 'not enrolled'}\tlast sign-in ${a.lastSignInAt ?? 'never'}`,
-      )
-      .join('\n');
-  }
-  if (sub === 'role' && rest[0]) {
-    await accounts.setRole({ email: rest[0] }, rest[1] ?? '', by);
-    return `${rest[0]} is now ${rest[1]}; their sessions have ended.`;
-  }
-  if (sub === 'remove' && rest[0]) {
-    await accounts.remove({ email: rest[0] }, by);
-    return `Removed ${rest[0]}; their sessions have ended.`;
-  }
-  throw new Error(USAGE);
 }
 
 async function main() {
-  // Backups of the embedded database (server/src/backup): before the CLI opens the database, which a running server
-  // owns (the backup then goes through it) and which a restore must find empty.
   try {
-    const done = await backupCommand(process.argv.slice(2), {
-      openApp: async () => {
-        const app = await buildApp(loadConfig(process.env, { logLevel: 'warn', staticDir: '/nonexistent' }));
-        return {
-          db: app.db as PgliteDb,
-          audit: (entry) => app.staff.audit.append({ ...entry, actor: cliActor() }),
-          close: () => app.close(),
-        };
-      },
-    });
-    if (done !== null) {
-      console.log(done);
-      return;
-    }
+    console.log(await runAdmin(process.argv.slice(2)));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
-    return;
-  }
-  // The admin works on the same database as the server (DATA_DIR or DATABASE_URL); quiet logs.
-  const env = loadConfig();
-  // No wait: while the server runs, an admin command is refused at once (README: use ADMIN_API_TOKEN then).
-  if (!env.databaseUrl) await claimEmbeddedDb(env.dataDir, 0);
-  const app = await buildApp(loadConfig(process.env, { logLevel: 'warn', staticDir: '/nonexistent' }));
-  try {
-    console.log(await runCommand(app, process.argv.slice(2)));
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await app.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { loadConfig } from '../config';
 import { claimEmbeddedDb } from '../db/lock';
+import { CLI_ACTOR_HEADER } from '../http/adminActor';
 import type { PgliteDb } from '../db/pgliteDb';
 import { backupStream, restoreBackup, writeBackup } from './archive';
 
@@ -15,12 +16,19 @@ const POSTGRES =
   'This server runs on PostgreSQL: back it up with pg_dump or point-in-time recovery, and its documents with S3 ' +
   'bucket versioning (README "Running it as a service").';
 
-/** Asks the running server for a backup (POST /admin/backup) and writes it to `file`. */
-async function backupThroughServer(env: NodeJS.ProcessEnv, publicUrl: string, file: string) {
+/**
+ * Asks the running server for a backup (POST /admin/backup) and writes it to `file`; the server audits it as
+ * `actor` (the CLI's `cli:<user>`) when one is given.
+ */
+async function backupThroughServer(env: NodeJS.ProcessEnv, publicUrl: string, file: string, actor?: string) {
   const url = `${(env.ADMIN_URL || publicUrl).replace(/\/$/, '')}/admin/backup`;
   const response = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${env.ADMIN_API_TOKEN}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${env.ADMIN_API_TOKEN}`,
+      'content-type': 'application/json',
+      ...(actor ? { [CLI_ACTOR_HEADER]: actor } : {}),
+    },
     body: '{}',
   });
   if (!response.ok || !response.body) {
@@ -39,6 +47,8 @@ export async function backupCommand(
   argv: string[],
   deps: {
     env?: NodeJS.ProcessEnv;
+    /** The CLI's name in the audit log (`cli:<user>`), sent to the server that takes the backup. */
+    actor?: string;
     /** Opens the server's app on the database the CLI has claimed (cli.ts: buildApp), for a backup it takes itself. */
     openApp: () => Promise<{
       db: PgliteDb;
@@ -68,7 +78,7 @@ export async function backupCommand(
         { cause: error },
       );
     }
-    await backupThroughServer(env, config.publicUrl, file);
+    await backupThroughServer(env, config.publicUrl, file, deps.actor);
     return `Backup written to ${file} (taken by the running server).`;
   }
   const app = await deps.openApp();

@@ -11,13 +11,19 @@ describe('admin API', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: unknown, token?: string) =>
+  const post = (url: string, payload: unknown, token?: string, extra: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...extra,
+      },
       payload: payload as object,
     });
+  const get = (url: string, extra: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ADMIN}`, ...extra } });
 
   it('refuses without the admin token or with a wrong one', async () => {
     for (const token of [undefined, 'wrong', `${ADMIN}x`]) {
@@ -40,6 +46,8 @@ describe('admin API', () => {
       404,
     );
     expect((await post('/admin/service-tokens', { username: 'nobody@example.com' }, ADMIN)).statusCode).toBe(404);
+    const long = await post('/admin/service-tokens', { username: 'staffed@example.com', days: 3651 }, ADMIN);
+    expect(long.statusCode).toBe(400);
   });
 
   it('creates a public link from answers', async () => {
@@ -93,6 +101,50 @@ describe('admin API', () => {
         ['admin-api', 'staff-added', 'reader@college.edu'],
         ['admin-api', 'staff-role-changed', 'reader@college.edu'],
         ['admin-api', 'staff-removed', 'reader@college.edu'],
+      ]),
+    );
+  });
+
+  it("runs the CLI's other commands, and audits them as the CLI's user when the CLI names it", async () => {
+    const cli = { 'x-admin-cli-actor': 'cli:registrar' };
+    const before = (await auditRows(t)).length;
+    expect((await get('/admin/applicants', cli)).json().applicants).toEqual([
+      expect.objectContaining({ username: 'staffed@example.com', submitted_at: null }),
+    ]);
+    await post('/admin/service-tokens', { username: 'staffed@example.com' }, ADMIN, cli);
+    expect(
+      (await post('/admin/service-tokens/revoke-all', { username: 'staffed@example.com' }, ADMIN, cli)).json(),
+    ).toEqual({ revoked: 1 });
+    expect((await post('/admin/seed-demo', { count: 2 }, ADMIN, cli)).json()).toEqual({ added: 2 });
+    expect((await post('/admin/seed-demo', { count: 0 }, ADMIN, cli)).statusCode).toBe(400);
+    const csv = 'id,address_line_1,address_line_2,city,state,zip,country\nz1,9 Test Way,,Troy,NY,12180,USA\n';
+    expect((await post('/admin/lookup', { category: 'address', csv }, ADMIN, cli)).json()).toEqual({ imported: 1 });
+    const bad = await post('/admin/lookup', { category: 'address', csv: 'id,city\nz2,Troy\n' }, ADMIN, cli);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(
+      'The CSV for address lacks the columns: address_line_1, address_line_2, state, zip, country',
+    );
+    await post('/admin/staff', { email: 'sso@college.edu', role: 'reader' }, ADMIN, cli);
+    const reset = await post('/admin/staff/sso-reset', { email: 'sso@college.edu' }, ADMIN, cli);
+    expect(reset.json()).toEqual({ message: 'The single sign-on link was forgotten; their sessions have ended.' });
+    expect((await post('/admin/staff/sso-reset', { email: 'none@college.edu' }, ADMIN, cli)).statusCode).toBe(404);
+    expect((await get('/admin/audit/verify', cli)).json()).toEqual({ ok: true, rows: expect.any(Number) });
+    // A name that is not a CLI's is not taken, nor is any name without the token.
+    await get('/admin/audit/verify', { 'x-admin-cli-actor': 'service-token:1' });
+    await post('/admin/revoke', { token: 'x' }, 'wrong', cli);
+    const rows = (await auditRows(t)).slice(before);
+    expect(rows.filter((r) => r.actor !== 'cli:registrar').map((r) => [r.actor, r.action, r.target])).toEqual([
+      ['admin-api', 'admin-api', 'GET /admin/audit/verify'],
+      ['admin-api', 'access-refused', 'POST /admin/revoke'],
+    ]);
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining([
+        'applicants-listed',
+        'service-token-minted',
+        'service-token-revoked',
+        'demo-seeded',
+        'staff-added',
+        'staff-sso-reset',
       ]),
     );
   });

@@ -99,7 +99,7 @@ it('a backup taken while saves run, restored into a fresh directory, holds every
   }
 });
 
-it('the admin CLI takes the backup through the running server, which audits it', async () => {
+it('the admin CLI takes the backup through the running server, which audits it as the CLI', async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const file = path.join(dir, 'cli-backup.tar.gz');
@@ -109,7 +109,7 @@ it('the admin CLI takes the backup through the running server, which audits it',
   // The CLI's claim on the database fails while a server owns it: this test process is the owner here.
   fs.writeFileSync(path.join(t.config.dataDir, 'db.pid'), String(process.ppid));
   const env = { DATA_DIR: t.config.dataDir, ADMIN_API_TOKEN: ADMIN, ADMIN_URL: `http://127.0.0.1:${port}` };
-  expect(await backupCommand(['backup', file], { env, openApp: refuse })).toBe(
+  expect(await backupCommand(['backup', file], { env, actor: 'cli:test', openApp: refuse })).toBe(
     `Backup written to ${file} (taken by the running server).`,
   );
   expect(fs.statSync(file).size).toBeGreaterThan(1000);
@@ -122,8 +122,9 @@ it('the admin CLI takes the backup through the running server, which audits it',
   expect(rows.map((r) => `${r.actor} ${r.action} ${r.target}`)).toEqual([
     'admin-api admin-api POST /admin/backup',
     'admin-api backup backup',
-    'admin-api admin-api POST /admin/backup',
-    'admin-api backup backup',
+    // The CLI's call, audited as the CLI's user (as when it takes the backup itself).
+    'cli:test admin-api POST /admin/backup',
+    'cli:test backup backup',
   ]);
   // Refused without the token (and that refusal is audited too).
   const refused = await t.app.inject({

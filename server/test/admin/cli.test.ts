@@ -38,9 +38,11 @@ describe('admin CLI', () => {
     expect(await runCommand(t.app, ['public-link', 'revoke', '--', '-x'])).toBe('No live token matches.');
     const out = await runCommand(t.app, ['service-token', 'create', '--days', '2', 'listed@example.com']);
     expect(out).toMatch(/^Service token for listed@example\.com /);
-    await expect(runCommand(t.app, ['service-token', 'create', 'listed@example.com', '--days', '0'])).rejects.toThrow(
-      '--days must be a positive number',
-    );
+    for (const days of ['0', '3651']) {
+      await expect(
+        runCommand(t.app, ['service-token', 'create', 'listed@example.com', '--days', days]),
+      ).rejects.toThrow('--days must be a positive number, at most 3650');
+    }
   });
 
   it('creates a public link from a JSON answers file', async () => {

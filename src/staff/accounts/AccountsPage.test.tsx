@@ -11,6 +11,7 @@ const ACCOUNTS = {
       enrolled: true,
       createdAt: '2026-11-01T09:00:00.000Z',
       lastSignInAt: '2026-11-27T10:00:00.000Z',
+      sso: null,
     },
     {
       id: '2',
@@ -19,6 +20,7 @@ const ACCOUNTS = {
       enrolled: false,
       createdAt: '2026-11-02T09:00:00.000Z',
       lastSignInAt: null,
+      sso: { issuer: 'https://login.college.example', subject: 'u-48151623', boundAt: '2026-11-28T03:30:00.000Z' },
     },
   ],
 };
@@ -70,6 +72,46 @@ describe('the staff accounts page', () => {
         ['DELETE', '/staff/api/accounts/2', {}],
       ],
     );
+  });
+
+  it('shows each single sign-on link, and resets one behind a confirmation, by keyboard', async () => {
+    const calls = staffApiAnswers({
+      'GET /me': ADMIN,
+      'GET /accounts': ACCOUNTS,
+      'DELETE /accounts/:id/sso': { message: STAFF_MESSAGES.ssoReset },
+    });
+    const { user } = renderStaff('/staff/accounts');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText(`${ADMIN.email} (you)`)).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Single sign-on' })).toBeVisible();
+    const [, adminRow, readerRow] = within(table).getAllByRole('row');
+    expect(within(adminRow).getByText('Not linked to single sign-on')).toBeVisible();
+    expect(within(adminRow).queryByRole('button', { name: /Reset single sign-on link/ })).not.toBeInTheDocument();
+    // The college's day and clock (New York), not UTC's: 03:30 UTC is the evening before.
+    expect(
+      within(readerRow).getByText(
+        'Linked to https://login.college.example as u-48151623 since November 27, 2026 at 10:30:00 PM EST',
+      ),
+    ).toBeVisible();
+
+    const reset = within(readerRow).getByRole('button', { name: `Reset single sign-on link of ${READER.email}` });
+    reset.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the single sign-on link?' });
+    expect(dialog).toHaveTextContent(`${READER.email} will be signed out`);
+    // Cancel first: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    reset.focus();
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Reset the single sign-on link?' });
+    within(again).getByRole('button', { name: 'Reset link' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(STAFF_MESSAGES.ssoReset)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'DELETE').map(({ path, body }) => [path, body])).toEqual([
+      ['/staff/api/accounts/2/sso', {}],
+    ]);
   });
 
   it('shows a reader the server’s refusal', async () => {

@@ -1,6 +1,7 @@
 /**
- * Staff accounts (admins): the accounts, adding one (the server mails its enrolment link), changing a role and
- * removing an account behind a confirmation. The server's messages are shown as they come. A reader who opens
+ * Staff accounts (admins): the accounts, adding one (the server mails its enrolment link), changing a role,
+ * removing an account behind a confirmation, and each account's single sign-on link (the provider's identity it was
+ * bound to at its first SSO sign-in), which an admin may reset behind a confirmation. The server's messages are shown as they come. A reader who opens
  * the address sees the server's refusal (403, which the audit log keeps).
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ import { ErrorMessage, Field, focusFirstInvalid, StatusMessage, TextField, usePa
 import {
   useAddStaffAccountMutation,
   useRemoveStaffAccountMutation,
+  useResetStaffSsoMutation,
   useSetStaffRoleMutation,
   useStaffAccountsQuery,
   type StaffAccount,
@@ -137,6 +139,20 @@ function ChangeRole({ account, onOutcome }: { account: StaffAccount; onOutcome: 
   );
 }
 
+const SSO_CELL = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 8,
+  minWidth: '14rem',
+  overflowWrap: 'anywhere',
+} as const;
+
+/** The account's single sign-on link in words, its time in the college's zone. */
+function ssoLinkText(sso: StaffAccount['sso'], time: (iso: string) => string) {
+  return sso ? `Linked to ${sso.issuer} as ${sso.subject} since ${time(sso.boundAt)}` : 'Not linked to single sign-on';
+}
+
 export default function AccountsPage() {
   usePageTitle('Staff accounts');
   const me = useMe();
@@ -145,6 +161,19 @@ export default function AccountsPage() {
   const [remove, removing] = useRemoveStaffAccountMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [removingAccount, setRemovingAccount] = useState<StaffAccount | null>(null);
+  const [resetSso, resetting] = useResetStaffSsoMutation();
+  const [resettingAccount, setResettingAccount] = useState<StaffAccount | null>(null);
+
+  const confirmReset = async () => {
+    if (!resettingAccount) return;
+    const result = await resetSso({ id: resettingAccount.id });
+    setResettingAccount(null);
+    setOutcome(
+      'error' in result
+        ? { ok: false, message: errorMessage(result.error) }
+        : { ok: true, message: result.data.message },
+    );
+  };
 
   const confirmRemove = async () => {
     if (!removingAccount) return;
@@ -206,6 +235,24 @@ export default function AccountsPage() {
                 render: (at: string | null) => (at ? time(at) : 'Never'),
               },
               {
+                title: 'Single sign-on',
+                key: 'sso',
+                render: (_, account) => (
+                  // A subject may be a long opaque id: it wraps rather than widen the table.
+                  <div style={SSO_CELL}>
+                    <span>{ssoLinkText(account.sso, time)}</span>
+                    {account.sso && (
+                      <Button
+                        onClick={() => setResettingAccount(account)}
+                        aria-label={`Reset single sign-on link of ${account.email}`}
+                      >
+                        Reset single sign-on link
+                      </Button>
+                    )}
+                  </div>
+                ),
+              },
+              {
                 title: 'Remove',
                 key: 'remove',
                 render: (_, account) => (
@@ -231,6 +278,22 @@ export default function AccountsPage() {
         <p>
           {removingAccount?.email} will be signed out at once and can no longer sign in. The audit log keeps what they
           did.
+        </p>
+      </Modal>
+      <Modal
+        open={resettingAccount !== null}
+        title="Reset the single sign-on link?"
+        okText="Reset link"
+        okButtonProps={{ loading: resetting.isLoading }}
+        cancelText="Cancel"
+        onOk={() => void confirmReset()}
+        onCancel={() => setResettingAccount(null)}
+        closable={false}
+      >
+        <p>
+          {resettingAccount?.email} will be signed out, and their next single sign-on links the account again, to the
+          college account whose verified email is {resettingAccount?.email}. Do this when their college account was
+          replaced.
         </p>
       </Modal>
     </>

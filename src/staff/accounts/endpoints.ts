@@ -23,6 +23,10 @@ export const accountsApi = staffApi.injectEndpoints({
       query: ({ id }) => ({ url: `/accounts/${encodeURIComponent(id)}`, method: 'DELETE', body: {} }),
       invalidatesTags: ['Accounts'],
     }),
+    resetStaffSso: build.mutation<Message, { id: string }>({
+      query: ({ id }) => ({ url: `/accounts/${encodeURIComponent(id)}/sso`, method: 'DELETE', body: {} }),
+      invalidatesTags: ['Accounts'],
+    }),
   }),
 });
 
@@ -31,4 +35,5 @@ export const {
   useAddStaffAccountMutation,
   useSetStaffRoleMutation,
   useRemoveStaffAccountMutation,
+  useResetStaffSsoMutation,
 } = accountsApi;

@@ -162,14 +162,15 @@ export function accountRoutes(
 
   /* ---- Single sign-on ---- */
 
-  scope.get(
+  scope.get<{ Querystring: { returnTo?: string } }>(
     '/sso/start',
     { config: { staff: { permission: 'anyone', audit: 'none' }, rateLimit: deps.rateLimit } },
     async (request, reply) => {
       if (!sso) throw new AppError(404, STAFF_MESSAGES.ssoOff, 'NotFound');
       let started: Awaited<ReturnType<StaffSso['start']>>;
       try {
-        started = await sso.start();
+        // Where a signed-out link was going (the sign-in page passes it on); checked as it is stored.
+        started = await sso.start(request.query.returnTo);
       } catch (error) {
         request.log.warn({ err: error }, 'single sign-on provider unreachable');
         return reply.redirect(`${STAFF_PATHS.signIn}?error=SsoFailed`);
@@ -185,38 +186,38 @@ export function accountRoutes(
     },
   );
 
+  /**
+   * The provider sends the browser back here. Each refused callback leaves exactly one `sign-in-failed` row saying
+   * why: the protocol's refusals (flow, state, nonce, PKCE, the provider's own ?error=, UserInfo, MFA) are written
+   * here, the account's (email, binding) by ssoSignIn.
+   */
   scope.get(
     '/sso/callback',
     { config: { staff: { permission: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit } },
     async (request, reply) => {
       if (!sso) throw new AppError(404, STAFF_MESSAGES.ssoOff, 'NotFound');
       reply.clearCookie(SSO_FLOW_COOKIE, { path: SSO_PATH });
+      const refused = (error: AppError) =>
+        reply.redirect(`${STAFF_PATHS.signIn}?error=${encodeURIComponent(error.code ?? 'SsoFailed')}`);
+      let finished: Awaited<ReturnType<StaffSso['finish']>>;
       try {
         // The provider's answer on the redirect URI it was given (PUBLIC_URL's, not this request's Host).
         const callbackUrl = new URL(deps.redirectUri);
         callbackUrl.search = new URL(request.url, 'http://localhost').search;
-        const identity = await sso.finish(callbackUrl, request.cookies[SSO_FLOW_COOKIE]);
-        const { token } = await accounts.ssoSignIn(identity, from(request));
-        setStaffCookie(request, reply, token);
-        return reply.redirect(STAFF_PATHS.home);
+        finished = await sso.finish(callbackUrl, request.cookies[SSO_FLOW_COOKIE]);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.code === 'SsoNoMfa') {
-          await gate.log.append({
-            ...from(request),
-            actor: String(error.extra?.email ?? 'anonymous'),
-            action: 'sign-in-failed',
-            detail: `sso without MFA: ${String(error.extra?.detail ?? '')}`,
-          });
-        } else if (error.code === 'SsoFailed') {
-          await gate.log.append({
-            ...from(request),
-            actor: 'anonymous',
-            action: 'sign-in-failed',
-            detail: 'sso failed',
-          });
-        }
-        return reply.redirect(`${STAFF_PATHS.signIn}?error=${encodeURIComponent(error.code ?? 'SsoFailed')}`);
+        await accounts.ssoRefusal(error, from(request));
+        return refused(error);
+      }
+      try {
+        const { token } = await accounts.ssoSignIn(finished.identity, from(request));
+        setStaffCookie(request, reply, token);
+        return reply.redirect(finished.returnTo);
+      } catch (error) {
+        // Already audited by ssoSignIn.
+        if (!(error instanceof AppError)) throw error;
+        return refused(error);
       }
     },
   );

@@ -11,11 +11,10 @@ import {
 } from '@node-saml/node-saml';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
 import type { StaffSamlConfig } from '../../config';
-import { AppError } from '../../http/errors';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import { STAFF_API } from '../../../../src/kernel/staff/paths';
 import type { Queryable } from '../audit/gate';
-import type { SsoIdentity } from './service';
+import { ssoRefused, type SsoIdentity } from './service';
 
 /** This service provider's addresses under PUBLIC_URL: its entity id is its metadata's URL, as is usual. */
 export const SAML_PATHS = {
@@ -86,20 +85,14 @@ export async function parseIdpMetadata(xml: string, entityId?: string): Promise<
   return { entityId: entity.getAttribute('entityID')!, ssoUrl: sso.getAttribute('Location')!, certs };
 }
 
-/** A refused SAML sign-in: its code goes to the sign-in page, `reason` (and the email if known) to the audit log. */
-export class SamlRefusal extends AppError {
-  constructor(
-    code: 'SsoFailed' | 'SsoNoMfa',
-    readonly reason: string,
-    readonly email = '',
-  ) {
-    super(
-      code === 'SsoNoMfa' ? 403 : 400,
-      code === 'SsoNoMfa' ? STAFF_MESSAGES.ssoNoMfa : STAFF_MESSAGES.ssoFailed,
-      code,
-    );
-  }
-}
+/**
+ * A refused SAML sign-in (accounts' ssoRefused: its code goes to the sign-in page, its reason and the email, if the
+ * signed assertion gave one, to the audit log).
+ */
+export const samlRefused = (code: 'SsoFailed' | 'SsoNoMfa', reason: string, email = '') =>
+  code === 'SsoNoMfa'
+    ? ssoRefused(403, STAFF_MESSAGES.ssoNoMfa, code, reason, email)
+    : ssoRefused(400, STAFF_MESSAGES.ssoFailed, code, reason, email);
 
 /** What one call (a start or an answer) tells node-saml's cache of request ids, and learns from it. */
 interface Flow {
@@ -256,8 +249,7 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
   /** Checks node-saml leaves to its caller: the issuer, the Recipient, replay, MFA, and who it is. */
   async function accept(profile: Profile, flow: Flow, idp: IdpMetadata) {
     const email = firstText(profile.mail ?? profile[MAIL]);
-    const refuse = (reason: string, code: 'SsoFailed' | 'SsoNoMfa' = 'SsoFailed') =>
-      new SamlRefusal(code, reason, email);
+    const refuse = (reason: string, code: 'SsoFailed' | 'SsoNoMfa' = 'SsoFailed') => samlRefused(code, reason, email);
     if (profile.issuer !== idp.entityId) throw refuse(`issuer ${profile.issuer} is not ${idp.entityId}`);
     // The signed assertion as node-saml parsed it (xml2js, prefixes stripped).
     const node = (profile.getAssertion?.() as { Assertion?: XmlNode } | undefined)?.Assertion ?? {};
@@ -323,12 +315,12 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
 
     /** Checks the identity provider's answer (the ACS's SAMLResponse) and returns who signed in, and where to. */
     async finish(samlResponse: unknown): Promise<{ identity: SsoIdentity; returnTo: string }> {
-      if (typeof samlResponse !== 'string' || !samlResponse) throw new SamlRefusal('SsoFailed', 'no SAMLResponse');
+      if (typeof samlResponse !== 'string' || !samlResponse) throw samlRefused('SsoFailed', 'no SAMLResponse');
       let idp: Awaited<ReturnType<typeof provider>>;
       try {
         idp = await provider();
       } catch (error) {
-        throw new SamlRefusal('SsoFailed', `the identity provider's metadata could not be read: ${String(error)}`);
+        throw samlRefused('SsoFailed', `the identity provider's metadata could not be read: ${String(error)}`);
       }
       const flow: Flow = {};
       return flows.run(flow, async () => {
@@ -336,9 +328,9 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
         try {
           ({ profile } = await idp.saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
         } catch (error) {
-          throw new SamlRefusal('SsoFailed', reasonOf(error, flow));
+          throw samlRefused('SsoFailed', reasonOf(error, flow));
         }
-        if (!profile) throw new SamlRefusal('SsoFailed', 'the identity provider signed nobody in');
+        if (!profile) throw samlRefused('SsoFailed', 'the identity provider signed nobody in');
         return accept(profile, flow, idp.metadata);
       });
     },

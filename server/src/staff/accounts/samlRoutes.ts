@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseEmail } from '../../../../src/kernel/auth/rules';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import { safeStaffReturnTo, STAFF_API, STAFF_PATHS } from '../../../../src/kernel/staff/paths';
@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import type { Gate } from '../audit/gate';
 import { auditContext } from '../plugin';
 import { setStaffCookie } from '../sessions';
-import { SAML_PATHS, SamlRefusal, type StaffSaml } from './saml';
+import { SAML_PATHS, samlRefused, type StaffSaml } from './saml';
 import type { StaffAccounts } from './service';
 
 /**
@@ -36,13 +36,14 @@ export async function samlRoutes(
     return { ip, userAgent };
   };
   /** A refusal before the accounts service (which audits its own): one sign-in-failed row with why. */
-  const auditRefusal = (request: FastifyRequest, refusal: SamlRefusal) =>
+  const auditRefusal = (request: FastifyRequest, refusal: AppError) =>
     gate.log.append({
       ...from(request),
-      actor: normaliseEmail(refusal.email).slice(0, 254) || 'anonymous',
+      actor: normaliseEmail(String(refusal.extra?.email ?? '')).slice(0, 254) || 'anonymous',
       action: 'sign-in-failed',
-      detail: `saml: ${refusal.reason}`.slice(0, 1000),
+      detail: `saml: ${String(refusal.extra?.reason ?? refusal.code)}`.slice(0, 1000),
     });
+  const refused = (reply: FastifyReply, error: AppError) => reply.redirect(toSignIn(error.code ?? 'SsoFailed'), 303);
 
   await scope.register(async (routes) => {
     // The HTTP-POST binding's body: in this scope only (everywhere else a state-changing body is JSON).
@@ -68,7 +69,7 @@ export async function samlRoutes(
           request.log.warn({ err: error }, 'SAML identity provider metadata unreadable');
           await auditRefusal(
             request,
-            new SamlRefusal('SsoFailed', `the identity provider's metadata could not be read: ${String(error)}`),
+            samlRefused('SsoFailed', `the identity provider's metadata could not be read: ${String(error)}`),
           );
           return reply.redirect(toSignIn('SsoFailed'));
         }
@@ -83,16 +84,23 @@ export async function samlRoutes(
       },
       async (request, reply) => {
         if (!saml) throw noSaml();
+        let finished: Awaited<ReturnType<StaffSaml['finish']>>;
         try {
-          const { identity, returnTo } = await saml.finish(request.body?.SAMLResponse);
-          const { token } = await accounts.ssoSignIn(identity, from(request));
-          setStaffCookie(request, reply, token);
-          // 303: the browser follows with a GET (the page asked for before signing in).
-          return reply.redirect(returnTo, 303);
+          finished = await saml.finish(request.body?.SAMLResponse);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          if (error instanceof SamlRefusal) await auditRefusal(request, error);
-          return reply.redirect(toSignIn(error.code ?? 'SsoFailed'), 303);
+          await auditRefusal(request, error);
+          return refused(reply, error);
+        }
+        try {
+          const { token } = await accounts.ssoSignIn(finished.identity, from(request));
+          setStaffCookie(request, reply, token);
+          // 303: the browser follows with a GET (the page asked for before signing in).
+          return reply.redirect(finished.returnTo, 303);
+        } catch (error) {
+          // Already audited by ssoSignIn.
+          if (!(error instanceof AppError)) throw error;
+          return refused(reply, error);
         }
       },
     );

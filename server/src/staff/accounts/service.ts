@@ -53,9 +53,12 @@ export interface SsoIdentity {
   detail: string;
 }
 
-/** A refused single sign-on: its code goes to the sign-in page as ?error=, its reason to the audit log. */
-export const ssoRefused = (status: number, message: string, code: string, reason: string) =>
-  new AppError(status, message, code, { reason });
+/**
+ * A refused single sign-on: its code goes to the sign-in page as ?error=, its reason (and the email the provider
+ * gave, if any) to the audit log: `accounts.ssoRefusal()` writes it.
+ */
+export const ssoRefused = (status: number, message: string, code: string, reason: string, email = '') =>
+  new AppError(status, message, code, { reason, email });
 
 function requireEmail(email: string) {
   const normalised = normaliseEmail(email);
@@ -314,6 +317,13 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       return signedIn(account, 'password', from, recoveryUsed ? 'with a recovery code' : 'with password and code');
     },
 
+    /** Audits a single sign-on the protocol refused (an ssoRefused() error): ssoSignIn audits its own refusals. */
+    ssoRefusal: (error: AppError, from: Omit<AuditContext, 'actor'>) =>
+      auditSsoRefusal(from, {
+        email: String(error.extra?.email ?? ''),
+        reason: String(error.extra?.reason ?? error.code ?? 'refused'),
+      }),
+
     /**
      * Single sign-on: the provider proved who it is. An account bound to this (issuer, subject) signs in, whatever
      * the email says now. Otherwise the provider's email, vouched for, must be an invited account's (nobody
@@ -323,12 +333,11 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
     async ssoSignIn(identity: SsoIdentity, from: Omit<AuditContext, 'actor'>) {
       const email = normaliseEmail(identity.email).slice(0, 254);
       const refuse = async (error: AppError, reason: string) => {
-        await gate.log.append({
-          ...from,
-          actor: email || 'anonymous',
-          action: 'sign-in-failed',
-          target: `${identity.issuer} ${identity.subject}`.slice(0, 500),
-          detail: `sso: ${identity.detail}, ${reason}`,
+        await auditSsoRefusal(from, {
+          email,
+          reason,
+          target: `${identity.issuer} ${identity.subject}`,
+          detail: identity.detail,
         });
         return error;
       };
@@ -373,6 +382,23 @@ export function createStaffAccounts(deps: { gate: Gate; mailer: Mailer; publicUr
       );
     },
   };
+
+  /**
+   * The one audit row of a refused single sign-on (`sign-in-failed`, "sso: <how they signed in>, <why>"), whatever
+   * refused it: the protocol (its route, through `ssoRefusal`) or the account match (ssoSignIn).
+   */
+  async function auditSsoRefusal(
+    from: Omit<AuditContext, 'actor'>,
+    refusal: { email: string; reason: string; target?: string; detail?: string },
+  ) {
+    await gate.log.append({
+      ...from,
+      actor: normaliseEmail(refusal.email).slice(0, 254) || 'anonymous',
+      action: 'sign-in-failed',
+      ...(refusal.target ? { target: refusal.target.slice(0, 500) } : {}),
+      detail: `sso: ${refusal.detail ? `${refusal.detail}, ` : ''}${refusal.reason}`,
+    });
+  }
 
   async function signedIn(
     account: AccountRow,
