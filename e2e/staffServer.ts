@@ -26,8 +26,14 @@ export interface StaffServer {
   stop: () => Promise<void>;
 }
 
+/** A program started beside the server, and the settings that point the server at it. */
+export interface Companion {
+  env: NodeJS.ProcessEnv;
+  stop: () => Promise<unknown>;
+}
+
 /** Starts a program with Node 24 and tsx; resolves once `ready` matches a line it printed on stdout. */
-async function startProgram(
+export async function startProgram(
   script: string,
   env: NodeJS.ProcessEnv,
   ready: RegExp,
@@ -49,7 +55,13 @@ async function startProgram(
  */
 export async function startStaffServer(
   admins: string[],
-  options: { readers?: string[]; seed?: number; name?: string } = {},
+  options: {
+    readers?: string[];
+    seed?: number;
+    name?: string;
+    /** A program the server needs (the SAML IdP) started first for its URL: its settings join the server's env. */
+    companion?: (url: string) => Promise<Companion>;
+  } = {},
 ): Promise<StaffServer> {
   const [port, oidcPort] = [await freePort(), await freePort()];
   const url = `http://localhost:${port}`;
@@ -67,6 +79,8 @@ export async function startStaffServer(
     /^ready /,
   );
   const issuer = provider.line.replace(/^ready /, '').trim();
+  const companion = options.companion ? await options.companion(url) : { env: {}, stop: async () => undefined };
+  const stopPrograms = () => Promise.all([provider.stop(), companion.stop()]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -79,6 +93,7 @@ export async function startStaffServer(
     STAFF_OIDC_CLIENT_ID: CLIENT_ID,
     STAFF_OIDC_CLIENT_SECRET: CLIENT_SECRET,
     STAFF_OIDC_REQUIRE_MFA: 'true',
+    ...companion.env,
   };
   // The CLI opens the embedded database itself: it runs before the server does.
   const cli = (...args: string[]) =>
@@ -88,7 +103,7 @@ export async function startStaffServer(
     for (const email of options.readers ?? []) await cli('staff', 'add', email, '--role', 'reader');
     if (options.seed) await cli('seed-demo', String(options.seed));
   } catch (error) {
-    await provider.stop();
+    await stopPrograms();
     throw error;
   }
   // The server as npm start runs it (testing/serverProcess.ts), its output shown in the e2e run.
@@ -98,14 +113,14 @@ export async function startStaffServer(
       intervalMs: 250,
     });
   } catch (error) {
-    await Promise.all([server.stop(), provider.stop()]);
+    await Promise.all([server.stop(), stopPrograms()]);
     throw error;
   }
   return {
     url,
     dataDir: DATA_DIR,
     stop: async () => {
-      await Promise.all([server.stop(), provider.stop()]);
+      await Promise.all([server.stop(), stopPrograms()]);
     },
   };
 }

@@ -30,7 +30,7 @@ import { createDocumentService, type DocumentService } from './documents/service
 import { createConversionWorker, type ConversionWorker } from './documents/worker';
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { registerApplicantApi } from './applicantApi';
-import { registerStaff } from './staff';
+import { registerStaff, STAFF_CROSS_SITE_POSTS } from './staff';
 import { registerOperations } from './health';
 import { createMetrics, type Metrics } from './metrics/registry';
 
@@ -208,7 +208,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const { drain } = await registerOperations(app, { db, config, storage, metrics });
   app.decorate('operations', { metrics, drain });
-  registerCsrf(app, { multipartPaths: [LOCAL_UPLOAD_PATH] });
+  registerCsrf(app, { multipartPaths: [LOCAL_UPLOAD_PATH], crossSiteFormPaths: STAFF_CROSS_SITE_POSTS });
 
   const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
   // The applicants' scope first: its check refuses an /api route registered anywhere outside it.

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PARTNER } from '../../src/kernel/partner';
@@ -111,6 +112,22 @@ export interface StaffConfig {
    * keeps its own in DATA_DIR/staff-totp.key, never in the database (staff/accounts/totpKey.ts).
    */
   totpKey?: Buffer;
+  /** SAML 2.0 sign-in (Shibboleth, InCommon…): on when STAFF_SAML_METADATA_URL or STAFF_SAML_METADATA_FILE is set. */
+  saml?: StaffSamlConfig;
+}
+
+export interface StaffSamlConfig {
+  /** Where the identity provider's metadata is read: an http(s) URL (read again every few hours) or a file. */
+  metadata: { url: string } | { file: string };
+  /** The entity id of the identity provider to use when the metadata describes several (a federation's). */
+  idpEntityId?: string;
+  /** The service provider's own key and certificate (PEM): requests are signed, encrypted assertions decrypted. */
+  spKey: string;
+  spCert: string;
+  /** Refuse assertions whose AuthnContextClassRef is not REFEDS MFA (https://refeds.org/profile/mfa). */
+  requireMfa: boolean;
+  /** The button's words: "Sign in with …" (STAFF_SAML_NAME). */
+  name: string;
 }
 
 export interface StaffOidcConfig {
@@ -207,6 +224,43 @@ function totpKeyFromEnv(value: string | undefined): Buffer | undefined {
   return key;
 }
 
+/** A PEM given as such, or read from the file the value names (STAFF_SAML_SP_KEY, STAFF_SAML_SP_CERT). */
+function pemOrFile(value: string, name: string, kind: 'PRIVATE KEY' | 'CERTIFICATE'): string {
+  // A PEM in one environment line often has its line breaks written as \n.
+  const pem = value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : readFileOf(value, name);
+  if (!new RegExp(`-----BEGIN ([A-Z]+ )?${kind}-----`).test(pem)) {
+    throw new Error(`${name} must be a PEM ${kind.toLowerCase()} or the path of a file holding one`);
+  }
+  return pem;
+}
+
+function readFileOf(file: string, name: string): string {
+  try {
+    return fs.readFileSync(path.resolve(file), 'utf8');
+  } catch {
+    throw new Error(`${name}: cannot read the file ${file}`);
+  }
+}
+
+function staffSamlFromEnv(env: NodeJS.ProcessEnv): StaffSamlConfig | undefined {
+  const url = env.STAFF_SAML_METADATA_URL;
+  const file = env.STAFF_SAML_METADATA_FILE;
+  if (!url && !file) return undefined;
+  if (url && file) throw new Error('Set STAFF_SAML_METADATA_URL or STAFF_SAML_METADATA_FILE, not both');
+  if (url && !/^https?:\/\//.test(url)) throw new Error('STAFF_SAML_METADATA_URL must be an http(s) URL');
+  if (!env.STAFF_SAML_SP_KEY || !env.STAFF_SAML_SP_CERT) {
+    throw new Error("SAML sign-in needs STAFF_SAML_SP_KEY and STAFF_SAML_SP_CERT (this service provider's own)");
+  }
+  return {
+    metadata: url ? { url } : { file: path.resolve(file!) },
+    idpEntityId: env.STAFF_SAML_IDP_ENTITY_ID || undefined,
+    spKey: pemOrFile(env.STAFF_SAML_SP_KEY, 'STAFF_SAML_SP_KEY', 'PRIVATE KEY'),
+    spCert: pemOrFile(env.STAFF_SAML_SP_CERT, 'STAFF_SAML_SP_CERT', 'CERTIFICATE'),
+    requireMfa: env.STAFF_SAML_REQUIRE_MFA === 'true',
+    name: env.STAFF_SAML_NAME || 'your college account',
+  };
+}
+
 /** An IANA time zone the runtime knows (COLLEGE_TIME_ZONE), else a start-up error. */
 function timeZone(value: string): string {
   try {
@@ -275,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sessionAbsoluteMs: int(env.STAFF_SESSION_ABSOLUTE_HOURS, 12, 'STAFF_SESSION_ABSOLUTE_HOURS') * 60 * MINUTE,
       oidc: staffOidcFromEnv(env),
       totpKey: totpKeyFromEnv(env.STAFF_TOTP_KEY),
+      saml: staffSamlFromEnv(env),
     },
     service: {
       metricsToken: env.METRICS_TOKEN || undefined,

@@ -8,6 +8,11 @@ const STATE_CHANGING_GETS = new Set(['/api/logout']);
 export interface CsrfOptions {
   /** Paths that take multipart uploads instead of JSON (the Documents issue adds its upload route). */
   multipartPaths?: string[];
+  /**
+   * Paths that take a form POST from another site by design (SAML's HTTP-POST binding: the identity provider's page
+   * posts the browser's answer): the route's own check stands in for this one (a signed answer to its own request).
+   */
+  crossSiteFormPaths?: string[];
 }
 
 function ownOrigin(request: FastifyRequest): string {
@@ -21,10 +26,12 @@ function ownOrigin(request: FastifyRequest): string {
  */
 export function registerCsrf(app: FastifyInstance, options: CsrfOptions = {}) {
   const multipart = new Set(options.multipartPaths ?? []);
+  const crossSiteForms = new Set(options.crossSiteFormPaths ?? []);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0];
     const unsafe = UNSAFE.has(request.method) || (request.method === 'GET' && STATE_CHANGING_GETS.has(path));
     if (!unsafe) return;
+    if (request.method === 'POST' && crossSiteForms.has(path)) return;
     const refuse = () =>
       new AppError(403, 'This request was refused because it did not come from this site.', 'CsrfRefused');
     if (request.headers['sec-fetch-site'] === 'cross-site') throw refuse();

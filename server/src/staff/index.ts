@@ -8,6 +8,8 @@ import type { AuditLog } from './audit/log';
 import { verifyAuditLog } from './audit/verify';
 import { auditRoutes } from './audit/routes';
 import { createStaffSso } from './accounts/oidc';
+import { createStaffSaml } from './accounts/saml';
+import { samlRoutes } from './accounts/samlRoutes';
 import { accountRoutes } from './accounts/routes';
 import { createStaffAccounts, type StaffAccounts } from './accounts/service';
 import { openTotpBox } from './accounts/totpKey';
@@ -25,6 +27,9 @@ export interface StaffApi {
   accounts: StaffAccounts;
   verifyAudit: () => ReturnType<typeof verifyAuditLog>;
 }
+
+/** Paths app.ts exempts from the CSRF rule of JSON from this origin (each has its own check: accounts/samlRoutes.ts). */
+export { SAML_CROSS_SITE_POSTS as STAFF_CROSS_SITE_POSTS } from './accounts/samlRoutes';
 
 /** The role names, for the CLI's usage text (what each may do: src/kernel/staff/roles.ts). */
 export { STAFF_ROLES } from '../../../src/kernel/staff/roles';
@@ -59,6 +64,8 @@ export async function registerStaff(
   const redirectUri = `${config.publicUrl}${STAFF_API}/sso/callback`;
   const oidc = config.staff.oidc;
   const sso = oidc ? createStaffSso(oidc, { db: gate.own, redirectUri }) : undefined;
+  const samlConfig = config.staff.saml;
+  const saml = samlConfig ? createStaffSaml(samlConfig, { db: gate.own, publicUrl: config.publicUrl }) : undefined;
   const timeZone = () => config.collegeTimeZone;
   const applicants = createStaffApplicants({
     gate,
@@ -76,10 +83,12 @@ export async function registerStaff(
         accounts,
         sso,
         ssoName: oidc?.name ?? '',
+        samlName: saml?.name,
         redirectUri,
         timeZone: config.collegeTimeZone,
         rateLimit: deps.rateLimit,
       });
+      await samlRoutes(scope, { gate, accounts, saml, rateLimit: deps.rateLimit });
       auditRoutes(scope, { gate, timeZone });
       applicantRoutes(scope, { gate, applicants, timeZone });
     },

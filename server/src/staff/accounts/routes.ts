@@ -32,6 +32,8 @@ export function accountRoutes(
     accounts: StaffAccounts;
     sso?: StaffSso;
     ssoName: string;
+    /** Set when SAML sign-in is (its button's words). */
+    samlName?: string;
     redirectUri: string;
     timeZone: string;
     rateLimit: object;
@@ -46,7 +48,13 @@ export function accountRoutes(
   scope.get(
     '/config',
     { schema: { response: { 200: StaffConfigReply } }, config: { staff: { permission: 'anyone', audit: 'none' } } },
-    async () => ({ sso: Boolean(sso), ssoName: deps.ssoName, saml: false, samlName: '', timeZone: deps.timeZone }),
+    async () => ({
+      sso: Boolean(sso),
+      ssoName: deps.ssoName,
+      saml: deps.samlName !== undefined,
+      samlName: deps.samlName ?? '',
+      timeZone: deps.timeZone,
+    }),
   );
 
   scope.get(
