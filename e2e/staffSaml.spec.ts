@@ -4,9 +4,8 @@
  * a cross-site form post as a campus IdP's is), whose form signs a reader in with MFA; the IdP's page posts the
  * assertion to the ACS, and the browser lands signed in on the page asked for. Without MFA, or as an unknown user,
  * it lands on the sign-in page with the reason, which axe finds no WCAG 2.0–2.2 A/AA violation on.
- *
- * The sign-in page's "Sign in with …" button for SAML is not there yet: the spec opens the start address it will
- * link to, /staff/api/saml/start?returnTo=…, directly.
+ * The page asked for is opened signed out: the console sends it to the sign-in page, whose "Sign in with …" link
+ * carries it to the SAML start.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { STAFF_MESSAGES } from '../src/kernel/staff/messages';
@@ -69,7 +68,9 @@ async function samlSignIn(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${server.url}/staff/api/saml/start?returnTo=${encodeURIComponent(ASKED_FOR)}`);
+  await page.goto(`${server.url}${ASKED_FOR}`);
+  await expect(page).toHaveURL(`${server.url}/staff/sign-in?returnTo=${encodeURIComponent(ASKED_FOR)}`);
+  await page.getByRole('link', { name: 'Sign in with Northfield NetID' }).click();
   await expect(page.getByRole('heading', { name: 'Campus sign-in' })).toBeVisible();
   // The console asked for MFA (REFEDS MFA in the request): the IdP offers it ticked.
   await expect(page.getByLabel('I used my second factor')).toBeChecked();
