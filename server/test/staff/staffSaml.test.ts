@@ -100,6 +100,43 @@ test('a reader an admin added signs in with MFA and lands on the page asked for,
   expect(meAgain.json()).toMatchObject({ email: 'reader@college.edu' });
 });
 
+test('the sign-in finishes only in the browser that started it: no signing someone else in as oneself', async () => {
+  // An attacker's own valid answer, posted from a page they make the victim's browser open: that browser has no
+  // flow cookie of this sign-in, so the hand-over after the ACS refuses it.
+  const samlResponse = await answer(READER);
+  const acsReply = await t.app.inject({
+    method: 'POST',
+    url: '/staff/api/saml/acs',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: idp.origin,
+      'sec-fetch-site': 'cross-site',
+    },
+    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+  });
+  expect(acsReply.statusCode).toBe(303);
+  const finish = String(acsReply.headers.location);
+  expect(finish).toMatch(/^\/staff\/api\/saml\/finish\?ticket=/);
+  // No session is given by the ACS itself.
+  expect(acsReply.cookies.filter((c) => c.name === 'staff_sid')).toEqual([]);
+
+  const other = await t.app.inject({ method: 'GET', url: finish });
+  expect(other.statusCode).toBe(303);
+  expect(other.headers.location).toBe('/staff/sign-in?error=SsoFailed');
+  expect(other.cookies.filter((c) => c.name === 'staff_sid')).toEqual([]);
+  expect((await failures()).at(-1)).toMatchObject({
+    actor: 'reader@college.edu',
+    detail: 'saml: came back in another browser than the one that started it',
+  });
+  // The hand-over is single use: the right browser coming after is refused too (start again).
+  const again = await t.app.inject({ method: 'GET', url: finish });
+  expect(again.headers.location).toBe('/staff/sign-in?error=SsoFailed');
+  expect((await failures()).at(-1)).toMatchObject({
+    detail: 'saml: the hand-over is unknown, already used or expired',
+  });
+  expect(await failures()).toHaveLength(2);
+});
+
 test('without a persistent NameID the account is bound to eduPersonPrincipalName; an encrypted assertion is read', async () => {
   const reply = await acs(await answer({ ...READER, persistent: false, encrypt: true }));
   expect(reply.headers.location).toBe('/staff/applicants');

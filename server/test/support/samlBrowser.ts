@@ -1,4 +1,4 @@
-import type { TestApp } from '../helpers';
+import { cookieHeader, type TestApp } from '../helpers';
 import type { TestIdp } from './samlTestIdp';
 
 /** What the test IdP's sign-in form is given (testing/samlIdp.ts): who, how, and its test switches. */
@@ -15,6 +15,9 @@ export interface IdpChoices {
   lifetime?: number;
   fail?: boolean;
 }
+
+/** Each answer's browser: the flow cookie its start set (what the finish after the ACS is sent with). */
+const flowCookies = new Map<string, string>();
 
 const hidden = (html: string, name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? '';
 
@@ -33,6 +36,7 @@ export async function samlAnswer(
     url: `/staff/api/saml/start?returnTo=${encodeURIComponent(returnTo)}`,
   });
   if (start.statusCode !== 302) throw new Error(`start answered ${start.statusCode}: ${start.body}`);
+  const flowCookie = cookieHeader(start);
   const location = new URL(String(start.headers.location));
   if (location.origin !== idp.origin || !location.searchParams.get('Signature')) {
     throw new Error(`start did not send a signed request to the IdP: ${location.href}`);
@@ -62,12 +66,22 @@ export async function samlAnswer(
   const posting = await answer.text();
   const samlResponse = hidden(posting, 'SAMLResponse');
   if (!samlResponse) throw new Error(`the IdP gave no SAMLResponse (${answer.status}): ${posting}`);
+  flowCookies.set(samlResponse, flowCookie);
   return samlResponse;
 }
 
-/** The IdP's page posting the answer to the ACS: a form post from another site, as a browser sends it. */
-export function postToAcs(t: TestApp, idp: TestIdp, samlResponse: string) {
-  return t.app.inject({
+/**
+ * The IdP's page posting the answer to the ACS (a form post from another site, as a browser sends it), and, when the
+ * ACS hands over (303 to the finish), the browser's same-site GET there with its flow cookie: the answer that signs in
+ * or refuses. `browser: 'other'` follows without the cookie, as another browser would.
+ */
+export async function postToAcs(
+  t: TestApp,
+  idp: TestIdp,
+  samlResponse: string,
+  options: { browser?: 'same' | 'other' } = {},
+) {
+  const acs = await t.app.inject({
     method: 'POST',
     url: '/staff/api/saml/acs',
     headers: {
@@ -77,4 +91,8 @@ export function postToAcs(t: TestApp, idp: TestIdp, samlResponse: string) {
     },
     payload: new URLSearchParams(samlResponse ? { SAMLResponse: samlResponse } : {}).toString(),
   });
+  const location = String(acs.headers.location ?? '');
+  if (acs.statusCode !== 303 || !location.startsWith('/staff/api/saml/finish?')) return acs;
+  const cookie = options.browser === 'other' ? '' : (flowCookies.get(samlResponse) ?? '');
+  return t.app.inject({ method: 'GET', url: location, headers: cookie ? { cookie } : {} });
 }

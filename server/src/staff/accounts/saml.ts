@@ -14,12 +14,15 @@ import type { StaffSamlConfig } from '../../config';
 import { STAFF_MESSAGES } from '../../../../src/kernel/staff/messages';
 import { STAFF_API } from '../../../../src/kernel/staff/paths';
 import type { Queryable } from '../audit/gate';
+import { hashToken, randomToken } from '../../identity/tokens';
 import { ssoRefused, type SsoIdentity } from './service';
 
 /** This service provider's addresses under PUBLIC_URL: its entity id is its metadata's URL, as is usual. */
 export const SAML_PATHS = {
   start: `${STAFF_API}/saml/start`,
   acs: `${STAFF_API}/saml/acs`,
+  /** The same-site GET the ACS hands over to, which the browser's flow cookie reaches (login CSRF: see 015). */
+  finish: `${STAFF_API}/saml/finish`,
   metadata: `${STAFF_API}/saml/metadata`,
 } as const;
 
@@ -98,10 +101,12 @@ export const samlRefused = (code: 'SsoFailed' | 'SsoNoMfa', reason: string, emai
 interface Flow {
   requestId?: string;
   returnTo?: string;
+  /** The start's: the hash of the browser's flow cookie. */
+  browserHash?: string;
   /** What the store found for the answer's InResponseTo, for the audit log's reason. */
   found?: 'unknown' | 'used' | 'expired';
   /** This call marked the request answered (so no other answer may use it). */
-  claimed?: { returnTo: string };
+  claimed?: { returnTo: string; requestId: string };
 }
 
 type XmlNode = Record<string, unknown> & { $?: Record<string, string>; _?: string };
@@ -151,9 +156,9 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
     async saveAsync(id, instant) {
       const flow = flows.getStore();
       await db.query(
-        `INSERT INTO staff_saml_requests (id, return_to, created_at, expires_at)
-         VALUES ($1, $2, $3, $3::timestamptz + $4::float8 * interval '1 millisecond')`,
-        [id, flow?.returnTo ?? '/staff', instant, SAML_REQUEST_TTL_MS],
+        `INSERT INTO staff_saml_requests (id, return_to, browser_hash, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $4::timestamptz + $5::float8 * interval '1 millisecond')`,
+        [id, flow?.returnTo ?? '/staff', flow?.browserHash ?? '', instant, SAML_REQUEST_TTL_MS],
       );
       return { value: instant, createdAt: Date.parse(instant) };
     },
@@ -179,7 +184,7 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
         'UPDATE staff_saml_requests SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING return_to',
         [id],
       );
-      if (rows[0] && flow) flow.claimed = { returnTo: rows[0].return_to };
+      if (rows[0] && flow) flow.claimed = { returnTo: rows[0].return_to, requestId: id };
       return rows[0] ? id : null;
     },
   };
@@ -283,7 +288,7 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
       throw refuse(`neither a persistent NameID nor eduPersonPrincipalName was released (${profile.nameIDFormat})`);
     }
     const identity: SsoIdentity = { issuer: idp.entityId, subject, email, emailTrusted: true, detail };
-    return { identity, returnTo: flow.claimed.returnTo };
+    return { identity, requestId: flow.claimed.requestId };
   }
 
   return {
@@ -305,16 +310,66 @@ export function createStaffSaml(config: StaffSamlConfig, deps: { db: Queryable; 
       });
     },
 
-    /** The identity provider's sign-in URL for a new AuthnRequest, whose id is kept with the page to land on. */
-    async start(returnTo: string): Promise<string> {
+    /**
+     * The identity provider's sign-in URL for a new AuthnRequest, whose id is kept with the page to land on, and the
+     * random id the browser's flow cookie holds (only its hash is kept: see handOver).
+     */
+    async start(returnTo: string): Promise<{ url: string; browserKey: string }> {
       const { saml } = await provider();
       await purgeExpired();
-      const flow: Flow = { requestId: `_${crypto.randomBytes(20).toString('hex')}`, returnTo };
-      return flows.run(flow, () => saml.getAuthorizeUrlAsync('', undefined, {}));
+      const browserKey = randomToken();
+      const flow: Flow = {
+        requestId: `_${crypto.randomBytes(20).toString('hex')}`,
+        returnTo,
+        browserHash: hashToken(browserKey),
+      };
+      const url = await flows.run(flow, () => saml.getAuthorizeUrlAsync('', undefined, {}));
+      return { url, browserKey };
+    },
+
+    /**
+     * The ACS's checked identity, kept with its request for the same-site GET that follows (finish route): the
+     * IdP's cross-site POST cannot carry the flow cookie, that GET can. Returns the single-use ticket it goes with.
+     */
+    async handOver(requestId: string, identity: SsoIdentity): Promise<string> {
+      const ticket = randomToken();
+      await db.query('UPDATE staff_saml_requests SET ticket_hash = $2, identity = $3 WHERE id = $1', [
+        requestId,
+        hashToken(ticket),
+        JSON.stringify(identity),
+      ]);
+      return ticket;
+    },
+
+    /**
+     * The hand-over, once, to the browser that started the sign-in (its flow cookie), within the request's life.
+     * Another browser (a link or form an attacker made it follow) is refused: login CSRF.
+     */
+    async collect(
+      ticket: unknown,
+      browserKey: string | undefined,
+    ): Promise<{ identity: SsoIdentity; returnTo: string }> {
+      if (typeof ticket !== 'string' || !ticket || ticket.length > 200) {
+        throw samlRefused('SsoFailed', 'the sign-in came back without its hand-over');
+      }
+      const { rows } = await db.query<{ browser_hash: string; identity: SsoIdentity | string; return_to: string }>(
+        `UPDATE staff_saml_requests SET finished_at = now()
+          WHERE ticket_hash = $1 AND finished_at IS NULL AND expires_at > now()
+          RETURNING browser_hash, identity, return_to`,
+        [hashToken(ticket)],
+      );
+      const row = rows[0];
+      if (!row) throw samlRefused('SsoFailed', 'the hand-over is unknown, already used or expired');
+      // PGlite answers jsonb parsed; node-postgres too, but a text column would not be: either way an object.
+      const identity = typeof row.identity === 'string' ? (JSON.parse(row.identity) as SsoIdentity) : row.identity;
+      if (!browserKey || hashToken(browserKey) !== row.browser_hash) {
+        throw samlRefused('SsoFailed', 'came back in another browser than the one that started it', identity.email);
+      }
+      return { identity, returnTo: row.return_to };
     },
 
     /** Checks the identity provider's answer (the ACS's SAMLResponse) and returns who signed in, and where to. */
-    async finish(samlResponse: unknown): Promise<{ identity: SsoIdentity; returnTo: string }> {
+    async finish(samlResponse: unknown): Promise<{ identity: SsoIdentity; requestId: string }> {
       if (typeof samlResponse !== 'string' || !samlResponse) throw samlRefused('SsoFailed', 'no SAMLResponse');
       let idp: Awaited<ReturnType<typeof provider>>;
       try {

@@ -24,6 +24,12 @@ const toSignIn = (code: string) => `${STAFF_PATHS.signIn}?error=${encodeURICompo
 /** The scope is registered under /staff/api; SAML_PATHS are full paths (what the IdP and the docs see). */
 const inScope = (fullPath: string) => fullPath.slice(STAFF_API.length);
 const NONE = { permission: 'anyone', audit: 'none' } as const;
+/**
+ * The browser's half of a SAML sign-in, from the start to the finish (not the ACS: a cross-site POST does not carry a
+ * Lax cookie; the finish, a top-level GET, does): only the browser that started may finish.
+ */
+const SAML_FLOW_COOKIE = 'staff_saml_flow';
+const SAML_COOKIE_PATH = `${STAFF_API}/saml`;
 
 /** SAML 2.0 sign-in's three routes under /staff/api/saml, in a scope of their own (its form body parser). */
 export async function samlRoutes(
@@ -64,7 +70,15 @@ export async function samlRoutes(
       async (request, reply) => {
         if (!saml) throw noSaml();
         try {
-          return reply.redirect(await saml.start(safeStaffReturnTo(request.query.returnTo)));
+          const { url, browserKey } = await saml.start(safeStaffReturnTo(request.query.returnTo));
+          reply.setCookie(SAML_FLOW_COOKIE, browserKey, {
+            path: SAML_COOKIE_PATH,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+            maxAge: 600,
+          });
+          return reply.redirect(url);
         } catch (error) {
           request.log.warn({ err: error }, 'SAML identity provider metadata unreadable');
           await auditRefusal(
@@ -92,11 +106,31 @@ export async function samlRoutes(
           await auditRefusal(request, error);
           return refused(reply, error);
         }
+        const ticket = await saml.handOver(finished.requestId, finished.identity);
+        // 303: the browser follows with a GET, same-site, which its flow cookie reaches.
+        return reply.redirect(`${SAML_PATHS.finish}?ticket=${encodeURIComponent(ticket)}`, 303);
+      },
+    );
+
+    routes.get<{ Querystring: { ticket?: string } }>(
+      inScope(SAML_PATHS.finish),
+      { config: { staff: { permission: 'anyone', audit: 'sign-in' }, rateLimit: deps.rateLimit } },
+      async (request, reply) => {
+        if (!saml) throw noSaml();
+        const browserKey = request.cookies[SAML_FLOW_COOKIE];
+        reply.clearCookie(SAML_FLOW_COOKIE, { path: SAML_COOKIE_PATH });
+        let collected: Awaited<ReturnType<StaffSaml['collect']>>;
         try {
-          const { token } = await accounts.ssoSignIn(finished.identity, from(request));
+          collected = await saml.collect(request.query.ticket, browserKey);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          await auditRefusal(request, error);
+          return refused(reply, error);
+        }
+        try {
+          const { token } = await accounts.ssoSignIn(collected.identity, from(request));
           setStaffCookie(request, reply, token);
-          // 303: the browser follows with a GET (the page asked for before signing in).
-          return reply.redirect(finished.returnTo, 303);
+          return reply.redirect(collected.returnTo, 303);
         } catch (error) {
           // Already audited by ssoSignIn.
           if (!(error instanceof AppError)) throw error;
