@@ -31,23 +31,22 @@ export interface TimelineEvent {
  * submission (/api/validations). On one not submitted it can only come from a Submit that did not go through.
  */
 async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[]> {
+  const times = await applicationTimes(db, userId);
   const { rows } = await db.query<{ at: Date; what: string }>(
     `SELECT created_at AS at, 'Account created' AS what FROM users WHERE id = $1
      UNION ALL SELECT confirmed_at, 'Account confirmed' FROM users WHERE id = $1 AND confirmed_at IS NOT NULL
      UNION ALL SELECT at, 'Logged in' FROM successful_logins WHERE user_id = $1
      UNION ALL SELECT at, 'First answer saved' FROM web_statuses WHERE user_id = $1 AND web_status = 'started'
-     UNION ALL SELECT w.at, 'Submit pressed with answers missing' FROM web_statuses w
-                JOIN applications a ON a.user_id = w.user_id
-                WHERE w.user_id = $1 AND w.web_status = 'validating' AND (a.submitted_at IS NULL OR EXISTS (
-                  SELECT 1 FROM validations v WHERE v.user_id = $1 AND v.at <= a.submitted_at))
+     UNION ALL SELECT at, 'Submit pressed with answers missing' FROM web_statuses
+                WHERE user_id = $1 AND web_status = 'validating' AND ($2::timestamptz IS NULL OR EXISTS (
+                  SELECT 1 FROM validations v WHERE v.user_id = $1 AND v.at <= $2::timestamptz))
      UNION ALL SELECT created_at, 'Document uploaded: ' || file_name FROM conversion_jobs WHERE user_id = $1
      UNION ALL SELECT finished_at, CASE status WHEN 'completed' THEN 'Document converted: ' ELSE 'Document failed: ' END
                 || file_name || CASE WHEN status = 'failed' AND message <> '' THEN ' (' || message || ')' ELSE '' END
                 FROM conversion_jobs WHERE user_id = $1 AND finished_at IS NOT NULL AND status IN ('completed', 'failed')
      ORDER BY 1`,
-    [userId],
+    [userId, times.submitted_at ?? null],
   );
-  const times = await applicationTimes(db, userId);
   const events = [
     ...rows,
     ...(times.saved_at ? [{ at: times.saved_at, what: 'Last saved' }] : []),
