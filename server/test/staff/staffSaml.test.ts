@@ -7,7 +7,7 @@ import { selfSignedKeyPair, type KeyPair } from '../../../testing/samlKeys';
 import { cookieHeader, json, makeApp, type TestApp } from '../helpers';
 import { asStaff, auditRows } from './helpers';
 import { startSamlIdp, type TestIdp } from '../support/samlTestIdp';
-import { samlAnswer, postToAcs, type IdpChoices } from '../support/samlBrowser';
+import { samlAnswer, postToAcs, postToAcsOnly, type IdpChoices } from '../support/samlBrowser';
 
 /**
  * SAML 2.0 sign-in against a real identity provider (Auth0's samlp, testing/samlIdp.ts, started for this file): the
@@ -104,16 +104,7 @@ test('the sign-in finishes only in the browser that started it: no signing someo
   // An attacker's own valid answer, posted from a page they make the victim's browser open: that browser has no
   // flow cookie of this sign-in, so the hand-over after the ACS refuses it.
   const samlResponse = await answer(READER);
-  const acsReply = await t.app.inject({
-    method: 'POST',
-    url: '/staff/api/saml/acs',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: idp.origin,
-      'sec-fetch-site': 'cross-site',
-    },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
+  const acsReply = await postToAcsOnly(t, idp, samlResponse);
   expect(acsReply.statusCode).toBe(303);
   const finish = String(acsReply.headers.location);
   expect(finish).toMatch(/^\/staff\/api\/saml\/finish\?ticket=/);

@@ -70,18 +70,9 @@ export async function samlAnswer(
   return samlResponse;
 }
 
-/**
- * The IdP's page posting the answer to the ACS (a form post from another site, as a browser sends it), and, when the
- * ACS hands over (303 to the finish), the browser's same-site GET there with its flow cookie: the answer that signs in
- * or refuses. `browser: 'other'` follows without the cookie, as another browser would.
- */
-export async function postToAcs(
-  t: TestApp,
-  idp: TestIdp,
-  samlResponse: string,
-  options: { browser?: 'same' | 'other' } = {},
-) {
-  const acs = await t.app.inject({
+/** The IdP's page posting the answer to the ACS: a form post from another site, as a browser sends it. */
+export function postToAcsOnly(t: TestApp, idp: TestIdp, samlResponse: string) {
+  return t.app.inject({
     method: 'POST',
     url: '/staff/api/saml/acs',
     headers: {
@@ -91,8 +82,16 @@ export async function postToAcs(
     },
     payload: new URLSearchParams(samlResponse ? { SAMLResponse: samlResponse } : {}).toString(),
   });
+}
+
+/**
+ * The ACS post, and, when the ACS hands over (303 to the finish), the browser's same-site GET there with its flow
+ * cookie: the answer that signs in or refuses.
+ */
+export async function postToAcs(t: TestApp, idp: TestIdp, samlResponse: string) {
+  const acs = await postToAcsOnly(t, idp, samlResponse);
   const location = String(acs.headers.location ?? '');
   if (acs.statusCode !== 303 || !location.startsWith('/staff/api/saml/finish?')) return acs;
-  const cookie = options.browser === 'other' ? '' : (flowCookies.get(samlResponse) ?? '');
+  const cookie = flowCookies.get(samlResponse) ?? '';
   return t.app.inject({ method: 'GET', url: location, headers: cookie ? { cookie } : {} });
 }
