@@ -40,7 +40,9 @@ const SERVER_AREAS = {
   admin: ['applications', 'backup', 'demo'],
   health: ['documents', 'metrics'],
   demo: ['applications'],
-  staff: ['applications', 'documents', 'identity', 'mail', 'pdf'],
+  staff: ['applications', 'documents', 'identity', 'mail', 'pdf', 'schoolReport'],
+  schoolReport: ['applications', 'documents', 'identity', 'mail'],
+  counselor: ['applications', 'documents', 'schoolReport'],
 };
 /** What every server area may import, relative to server/src. */
 const SERVER_INFRASTRUCTURE = ['./config.ts', './threads.ts', './db', './http', './jobs'];

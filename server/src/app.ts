@@ -31,6 +31,9 @@ import { createConversionWorker, type ConversionWorker } from './documents/worke
 import { createApplicationPdfService, type ApplicationPdfService } from './pdf/service';
 import { registerApplicantApi } from './applicantApi';
 import { registerStaff, STAFF_CROSS_SITE_POSTS } from './staff';
+import { registerCounselor, COUNSELOR_UPLOAD_PATH } from './counselor';
+import { createSchoolReportService, type SchoolReportService } from './schoolReport/service';
+import { createSchoolReportWorker, type SchoolReportWorker } from './schoolReport/worker';
 import { registerOperations } from './health';
 import { createMetrics, type Metrics } from './metrics/registry';
 
@@ -47,6 +50,8 @@ export interface Services {
   conversionWorker: ConversionWorker;
   receiptWorker: ReceiptWorker;
   applicationPdf: ApplicationPdfService;
+  schoolReport: SchoolReportService;
+  schoolReportWorker: SchoolReportWorker;
 }
 
 declare module 'fastify' {
@@ -111,6 +116,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     pollMs: RECEIPT_POLL_MS,
     leaseMs: config.jobLeaseMs,
   });
+  // The counselor's school report: its mails (the request, reminders days ahead, the applicant's news) are jobs in
+  // the database, sent by a worker in every instance (one sends each: schoolReport/worker.ts).
+  const schoolReportWorker = createSchoolReportWorker({
+    db,
+    mailer,
+    log: app.log,
+    secret: uploadSecret,
+    collegeName: config.collegeName,
+    collegeTimeZone: config.collegeTimeZone,
+    publicUrl: config.publicUrl,
+    pollMs: config.schoolReportPollMs,
+    leaseMs: config.jobLeaseMs,
+  });
+  const schoolReport = createSchoolReportService({
+    db,
+    secret: uploadSecret,
+    cycleEnd: config.schoolReportCycleEnd,
+    timeZone: config.collegeTimeZone,
+    onQueued: () => schoolReportWorker.kick(),
+  });
   // Documents: files in a local folder or S3; conversions run by a worker in this process (jobs in the database).
   const storage = createStorage(config, uploadSecret);
   const documents = createDocumentService({
@@ -131,9 +156,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const services: Services = {
     identity: createIdentityService(db, mailer, config, app.log),
     answers: createAnswerService(db, {
-      recordSubmitted: (tx, { userId, username, name, submittedAt }) =>
-        queueReceipt(tx, userId, { to: username, name, submittedAt }),
-      onSubmitted: () => receiptWorker.kick(),
+      // The receipt and the counselor's request are made by the submission's transaction: each exists exactly
+      // when the submission does.
+      recordSubmitted: async (tx, { userId, username, name, submittedAt }) => {
+        await queueReceipt(tx, userId, { to: username, name, submittedAt });
+        await schoolReport.onSubmitted(tx, userId);
+      },
+      onSubmitted: () => {
+        receiptWorker.kick();
+        schoolReport.afterSubmitted();
+      },
     }),
     tokens: createTokenService(db),
     lookup: createLookupService(db),
@@ -141,6 +173,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     documents,
     conversionWorker,
     receiptWorker,
+    schoolReport,
+    schoolReportWorker,
     applicationPdf: createApplicationPdfService({
       db,
       storage,
@@ -158,6 +192,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // database closes, letting a running conversion or mail finish.
   app.addHook('onReady', async () => conversionWorker.start());
   app.addHook('onReady', async () => receiptWorker.start());
+  app.addHook('onReady', async () => schoolReportWorker.start());
   // The embedded database has no autovacuum (db/vacuum.ts): the server runs VACUUM itself, from the same hooks.
   const vacuumTimer = createVacuumTimer(db, app.log);
   app.addHook('onReady', async () => vacuumTimer?.start());
@@ -168,6 +203,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await vacuumTimer?.stop();
     await conversionWorker.stop();
     await receiptWorker.stop();
+    await schoolReportWorker.stop();
     await services.applicationPdf.stop();
   });
 
@@ -208,7 +244,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const { drain } = await registerOperations(app, { db, config, storage, metrics });
   app.decorate('operations', { metrics, drain });
-  registerCsrf(app, { multipartPaths: [LOCAL_UPLOAD_PATH], crossSiteFormPaths: STAFF_CROSS_SITE_POSTS });
+  registerCsrf(app, {
+    multipartPaths: [LOCAL_UPLOAD_PATH, COUNSELOR_UPLOAD_PATH],
+    crossSiteFormPaths: STAFF_CROSS_SITE_POSTS,
+  });
 
   const publicRateLimit = { max: config.publicRateLimit, timeWindow: '1 minute' };
   // The applicants' scope first: its check refuses an /api route registered anywhere outside it.
@@ -236,6 +275,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     rateLimit: publicRateLimit,
     storage,
     applicationPdf: services.applicationPdf,
+  });
+  await registerCounselor(app, {
+    db,
+    documents,
+    collegeName: config.collegeName,
+    rateLimit: publicRateLimit,
+    onQueued: () => schoolReportWorker.kick(),
   });
   // The print view's pages (server/src/printView), rendered per request into the shells the SPA's server serves.
   const printView = printViewPages(app, config.staticDir, {

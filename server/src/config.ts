@@ -82,6 +82,13 @@ export interface Config {
   collegeTimeZone: string;
   /** The PDF copy's paper (PAPER_SIZE: LETTER by default, or A4). */
   paperSize: 'LETTER' | 'A4';
+  /**
+   * The admission cycle's last day (SCHOOL_REPORT_CYCLE_END, YYYY-MM-DD, a day in the college's zone): counselors'
+   * links die and reminders stop at its end. By default the coming 31 July.
+   */
+  schoolReportCycleEnd: string;
+  /** How often each instance looks for school report mails that are due (reminders are queued days ahead). */
+  schoolReportPollMs: number;
   /** Running it as a service (server/src/health, server/src/metrics, README "Running it as a service"). */
   service: ServiceConfig;
 }
@@ -276,6 +283,20 @@ function paperSize(value: string | undefined): 'LETTER' | 'A4' {
   throw new Error(`PAPER_SIZE must be LETTER or A4, got "${value}"`);
 }
 
+/** A YYYY-MM-DD that is a real day, or the coming 31 July (the end of a US admission cycle). */
+function cycleEnd(value: string | undefined): string {
+  if (value) {
+    const day = new Date(`${value}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+      throw new Error(`SCHOOL_REPORT_CYCLE_END must be a day as YYYY-MM-DD, got "${value}"`);
+    }
+    return value;
+  }
+  const now = new Date();
+  const year = now.getUTCMonth() > 6 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  return `${year}-07-31`;
+}
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -316,6 +337,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     collegeName: env.COLLEGE_NAME || PARTNER.name,
     collegeTimeZone: timeZone(env.COLLEGE_TIME_ZONE || PARTNER.timeZone),
     paperSize: paperSize(env.PAPER_SIZE),
+    schoolReportCycleEnd: cycleEnd(env.SCHOOL_REPORT_CYCLE_END),
+    schoolReportPollMs: 5_000,
     filesDir: path.resolve(root, env.FILES_DIR || path.join(dataDir, 'files')),
     uploadSecret: env.UPLOAD_SECRET || undefined,
     s3: s3FromEnv(env),

@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict } from '../http/errors';
 import { ANSWER_MAP_MAX_BYTES, WEB_STATUSES, type WebStatus } from '../../../src/kernel/constants';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 import { missingRequiredKeys, type AnswerMap } from '../../../src/kernel/form/requiredAnswers';
-import { documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
+import { APPLICANTS_OWN_DOCUMENTS_SQL, documentAnswerMap, type DocumentAnswerRow } from '../documents/service';
 import {
   answeredApplication as readAnsweredApplication,
   createApplicationRow,
@@ -42,7 +42,7 @@ const PROFILE_SQL = `
          (SELECT array_agg(w.web_status ORDER BY w.at) FROM web_statuses w WHERE w.user_id = a.user_id) AS statuses,
          (SELECT json_agg(json_build_object('answer_key', d.answer_key, 'file_name', d.file_name,
                                             'file_size', d.file_size) ORDER BY d.answer_key)
-            FROM document_answers d WHERE d.user_id = a.user_id) AS documents
+            FROM document_answers d WHERE d.user_id = a.user_id AND ${APPLICANTS_OWN_DOCUMENTS_SQL}) AS documents
     FROM applications a WHERE a.user_id = $1`;
 
 /**

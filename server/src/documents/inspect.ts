@@ -1,5 +1,5 @@
 import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
-import { checkFile, FILE_MESSAGES, fileExtension } from '../../../src/kernel/documents/fileRules';
+import { checkFile, FILE_MESSAGES, fileExtension, type SizeLimit } from '../../../src/kernel/documents/fileRules';
 import { CONVERSION_MESSAGES } from './convert';
 
 /** What an accepted upload really is, by its content. */
@@ -56,9 +56,10 @@ export function checkFileName(name: string): string | null {
  * accepted kind that agrees with the extension. A renamed executable or a plain zip is refused here, and so is a
  * password-protected or old (.doc) Word file named .docx, each with its own reason.
  */
-export async function inspectUpload(name: string, bytes: Uint8Array): Promise<Inspection> {
-  const ruleBroken = checkFile({ name, size: bytes.length });
-  if (ruleBroken) return { ok: false, message: ruleBroken, status: bytes.length > FILE_MAX_BYTES ? 413 : 400 };
+export async function inspectUpload(name: string, bytes: Uint8Array, limit?: SizeLimit): Promise<Inspection> {
+  const ruleBroken = checkFile({ name, size: bytes.length }, limit);
+  const tooLarge = bytes.length > (limit?.maxBytes ?? FILE_MAX_BYTES);
+  if (ruleBroken) return { ok: false, message: ruleBroken, status: tooLarge ? 413 : 400 };
   const detected = await detectType(bytes);
   if (detected === 'cfb' && fileExtension(name) === 'docx') {
     return { ok: false, message: compoundWordFileMessage(bytes), status: 400 };

@@ -10,6 +10,7 @@ import { verifyPolicy, type PolicyFields } from './policy';
 import type { Storage } from './storage';
 import { submittedAt } from '../applications/table';
 import { ANSWER_KEY_PATTERN, type CONVERSION_STATUSES } from '../../../src/kernel/api/contract';
+import { isSchoolReportKey, sizeLimitOf } from '../../../src/kernel/schoolReport/rules';
 
 /** SPEC §4 "Document conversion status". */
 /** A conversion's status as GET /api/pdf/document-answer/:key answers it (the contract's). */
@@ -66,13 +67,28 @@ export function documentAnswerMap(rows: DocumentAnswerRow[]) {
   return map;
 }
 
-export async function documentAnswersOf(db: Queryable, userId: number | string) {
+/**
+ * SQL that leaves out the counselor's documents (keys `school_report_…`, src/kernel/schoolReport/rules.ts): they are
+ * stored for the applicant but are for staff, never the applicant's own calls, profile or PDF copy.
+ */
+export const APPLICANTS_OWN_DOCUMENTS_SQL = `answer_key NOT LIKE 'school\\_report\\_%'`;
+
+/** An applicant's documents; `withSchoolReport` adds the counselor's (staff and the print view read those). */
+export async function documentAnswersOf(
+  db: Queryable,
+  userId: number | string,
+  { withSchoolReport = false }: { withSchoolReport?: boolean } = {},
+) {
   const { rows } = await db.query<DocumentAnswerRow>(
-    'SELECT answer_key, file_name, file_size FROM document_answers WHERE user_id = $1 ORDER BY answer_key',
+    `SELECT answer_key, file_name, file_size FROM document_answers
+      WHERE user_id = $1 ${withSchoolReport ? '' : `AND ${APPLICANTS_OWN_DOCUMENTS_SQL}`} ORDER BY answer_key`,
     [userId],
   );
   return documentAnswerMap(rows);
 }
+
+/** Who calls: the applicant on their own questions, or a counselor on the applicant's school report documents. */
+type Uploader = 'applicant' | 'counselor';
 
 export interface Job {
   id: string;
@@ -125,12 +141,17 @@ export function createDocumentService(deps: {
     }
   }
 
-  async function assertNotSubmitted(userId: number) {
+  /** The applicant's documents are frozen by the submission; the counselor's arrive after it. */
+  async function assertNotSubmitted(userId: number, who: Uploader = 'applicant') {
+    if (who === 'counselor') return;
     if (await submittedAt(db, userId)) throw conflict(DOCUMENT_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
   }
 
-  function assertAnswerKey(answerKey: string) {
-    if (!ANSWER_KEY.test(answerKey)) throw badRequest('Invalid request: answer_key is not a question key.');
+  /** Each uploader's keys are its own: an applicant never names a school report key, nor a counselor another. */
+  function assertAnswerKey(answerKey: string, who: Uploader = 'applicant') {
+    if (!ANSWER_KEY.test(answerKey) || isSchoolReportKey(answerKey) !== (who === 'counselor')) {
+      throw badRequest('Invalid request: answer_key is not a question key.');
+    }
   }
 
   /**
@@ -170,9 +191,9 @@ export function createDocumentService(deps: {
     storage,
 
     /** POST /api/presigned-url: a new, unguessable key for this applicant and question, and how to upload to it. */
-    async presign(userId: number, answerKey: string) {
-      assertAnswerKey(answerKey);
-      await assertNotSubmitted(userId);
+    async presign(userId: number, answerKey: string, who: Uploader = 'applicant') {
+      assertAnswerKey(answerKey, who);
+      await assertNotSubmitted(userId, who);
       const { rows } = await db.query<{ n: string }>(
         `SELECT count(*) AS n FROM upload_keys WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
         [userId],
@@ -186,7 +207,8 @@ export function createDocumentService(deps: {
         answerKey,
         expiresAt,
       ]);
-      return storage.presignUpload({ key, userId, answerKey, expiresAt, maxBytes: FILE_MAX_BYTES });
+      const maxBytes = sizeLimitOf(answerKey)?.maxBytes ?? FILE_MAX_BYTES;
+      return storage.presignUpload({ key, userId, answerKey, expiresAt, maxBytes });
     },
 
     /**
@@ -213,7 +235,8 @@ export function createDocumentService(deps: {
         );
         if (!rows[0]) throw refuse(403, DOCUMENT_MESSAGES.notYourUpload, 'NotYourUpload');
         if (rows[0].uploaded_at) throw conflict(DOCUMENT_MESSAGES.alreadyUploaded, 'AlreadyUploaded');
-        await assertNotSubmitted(userId);
+        const limit = sizeLimitOf(policy.answer_key);
+        await assertNotSubmitted(userId, limit ? 'counselor' : 'applicant');
         const nameProblem = checkFileName(file.name);
         if (nameProblem) throw badRequest(nameProblem);
 
@@ -221,11 +244,15 @@ export function createDocumentService(deps: {
         try {
           bytes = await file.read();
         } catch (error) {
-          if (error instanceof FileTooLarge) throw new AppError(413, FILE_MESSAGES.tooLarge, 'FileTooLarge');
+          if (error instanceof FileTooLarge) {
+            throw new AppError(413, limit?.tooLarge ?? FILE_MESSAGES.tooLarge, 'FileTooLarge');
+          }
           throw error;
         }
-        if (bytes.length > policy.max) throw new AppError(413, FILE_MESSAGES.tooLarge, 'FileTooLarge');
-        const inspection = await inspectUpload(file.name, bytes);
+        if (bytes.length > policy.max) {
+          throw new AppError(413, limit?.tooLarge ?? FILE_MESSAGES.tooLarge, 'FileTooLarge');
+        }
+        const inspection = await inspectUpload(file.name, bytes, limit);
         if (!inspection.ok) {
           throw new AppError(
             inspection.status,
@@ -250,9 +277,15 @@ export function createDocumentService(deps: {
      * POST /api/pdf/document-answer/{key}: queues the conversion of an upload issued to this applicant for this
      * key. It replaces what the key held before (its document answer and ANSWERED mark go at once).
      */
-    async startConversion(userId: number, answerKey: string, fileKey: string, fileName: string) {
-      assertAnswerKey(answerKey);
-      await assertNotSubmitted(userId);
+    async startConversion(
+      userId: number,
+      answerKey: string,
+      fileKey: string,
+      fileName: string,
+      who: Uploader = 'applicant',
+    ) {
+      assertAnswerKey(answerKey, who);
+      await assertNotSubmitted(userId, who);
       const nameProblem = checkFileName(fileName);
       if (nameProblem) throw badRequest(nameProblem);
       const { rows } = await db.query<{ uploaded_at: Date | null; expires_at: Date }>(
@@ -276,8 +309,12 @@ export function createDocumentService(deps: {
     },
 
     /** GET /api/pdf/document-answer/{key}. */
-    async status(userId: number, answerKey: string): Promise<{ status: ConversionStatus; message: string }> {
-      assertAnswerKey(answerKey);
+    async status(
+      userId: number,
+      answerKey: string,
+      who: Uploader = 'applicant',
+    ): Promise<{ status: ConversionStatus; message: string }> {
+      assertAnswerKey(answerKey, who);
       const job = await db.query<{ status: Exclude<ConversionStatus, 'not_answered'>; message: string }>(
         'SELECT status, message FROM conversion_jobs WHERE user_id = $1 AND answer_key = $2',
         [userId, answerKey],
@@ -306,9 +343,9 @@ export function createDocumentService(deps: {
      * holds (the conversion, its PDF, the document answer, the uploaded file) and clear ANSWERED: a document
      * answer without its conversion, or the reverse, would be a state no screen can show. Idempotent.
      */
-    async remove(userId: number, answerKey: string) {
-      assertAnswerKey(answerKey);
-      await assertNotSubmitted(userId);
+    async remove(userId: number, answerKey: string, who: Uploader = 'applicant') {
+      assertAnswerKey(answerKey, who);
+      await assertNotSubmitted(userId, who);
       await removeAll(userId, answerKey);
       return { message: DOCUMENT_MESSAGES.removed };
     },
@@ -325,7 +362,7 @@ export function createDocumentService(deps: {
         page_count: number;
       }>(
         `SELECT answer_key, file_name, file_size, pdf_key, page_count FROM document_answers
-          WHERE user_id = $1 ORDER BY answer_key`,
+          WHERE user_id = $1 AND ${APPLICANTS_OWN_DOCUMENTS_SQL} ORDER BY answer_key`,
         [userId],
       );
       return rows;

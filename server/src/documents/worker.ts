@@ -5,6 +5,7 @@ import { FILE_MESSAGES } from '../../../src/kernel/documents/fileRules';
 import { CONVERSION_MESSAGES, ConversionError } from './convert';
 import { createConverters, type ConvertersOptions } from './converters';
 import { inspectUpload } from './inspect';
+import { sizeLimitOf } from '../../../src/kernel/schoolReport/rules';
 import { createJobLoop } from '../jobs/loop';
 import { whileLeased } from '../jobs/lease';
 import { MAX_ATTEMPTS, type DocumentService, type Job } from './service';
@@ -68,11 +69,13 @@ export function createConversionWorker(service: DocumentService, storage: Storag
       return;
     }
     let bytes: Buffer | null;
+    // A counselor's documents have their own limit (src/kernel/schoolReport/rules.ts).
+    const limit = sizeLimitOf(job.answer_key);
     try {
-      bytes = await storage.get(job.file_key, FILE_MAX_BYTES);
+      bytes = await storage.get(job.file_key, limit?.maxBytes ?? FILE_MAX_BYTES);
     } catch (error) {
       if (error instanceof StoredObjectTooLarge) {
-        await service.fail(job, FILE_MESSAGES.tooLarge);
+        await service.fail(job, limit?.tooLarge ?? FILE_MESSAGES.tooLarge);
         return;
       }
       await storageFailed(job, error, 'could not read an upload');
@@ -83,7 +86,7 @@ export function createConversionWorker(service: DocumentService, storage: Storag
       return;
     }
     // Checked again: with S3 this server never saw the file before.
-    const inspection = await inspectUpload(job.file_name, bytes);
+    const inspection = await inspectUpload(job.file_name, bytes, limit);
     if (!inspection.ok) {
       await service.fail(job, inspection.message);
       return;

@@ -1,3 +1,5 @@
+import { COUNSELOR_SIZE_LIMIT } from '../schoolReport/rules';
+
 /** The counselor's page's messages, shared by the server (which sends them) and the page (which shows them). */
 export const COUNSELOR_MESSAGES = {
   linkDead:
@@ -11,5 +13,5 @@ export const COUNSELOR_MESSAGES = {
   submitted: 'Thank you. Your school report was sent to the admission office.',
   recommendationSaved: 'Your recommendation was saved.',
   recommendationTooLong: 'The recommendation is too long.',
-  fileTooLarge: 'The file is too large: counselor documents may be up to 10 MB.',
+  fileTooLarge: COUNSELOR_SIZE_LIMIT.tooLarge,
 } as const;

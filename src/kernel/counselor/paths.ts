@@ -4,10 +4,8 @@
  * Referer; the page sends it to the API in a header.
  */
 export const COUNSELOR_API = '/counselor/api';
-export const COUNSELOR_PAGE = '/counselor/school-report';
+export { COUNSELOR_PAGE, counselorLink } from '../schoolReport/rules';
 export const COUNSELOR_TOKEN_HEADER = 'x-counselor-token';
-export const counselorLink = (publicUrl: string, token: string) =>
-  `${publicUrl.replace(/\/$/, '')}${COUNSELOR_PAGE}#t=${token}`;
 /** The token in the page's fragment, or null. */
 export function tokenFromHash(hash: string): string | null {
   const match = /(?:^#|&)t=([A-Za-z0-9_-]{20,100})(?:&|$)/.exec(hash);

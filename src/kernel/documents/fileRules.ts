@@ -50,12 +50,18 @@ export interface FileFacts {
   type?: string;
 }
 
+/** The size limit and its message: the applicant's (FILE_MAX_BYTES) unless another audience's documents have one. */
+export interface SizeLimit {
+  maxBytes: number;
+  tooLarge: string;
+}
+
 /**
  * The first rule the file breaks, as the message to show, or null when it may be uploaded.
  * Order of SPEC §8: size, type, name length, empty.
  */
-export function checkFile({ name, size, type }: FileFacts): string | null {
-  if (size > FILE_MAX_BYTES) return FILE_MESSAGES.tooLarge;
+export function checkFile({ name, size, type }: FileFacts, limit?: SizeLimit): string | null {
+  if (size > (limit?.maxBytes ?? FILE_MAX_BYTES)) return limit?.tooLarge ?? FILE_MESSAGES.tooLarge;
   const ext = fileExtension(name);
   if (!isAllowedExtension(ext)) return FILE_MESSAGES.wrongType;
   const mime = (type ?? '').toLowerCase();

@@ -19,7 +19,11 @@ const when = Type.Union([Type.String(), Type.Null()]);
 const name = Type.String({ minLength: 1, maxLength: 100 });
 const email = Type.String({ minLength: 3, maxLength: 254 });
 
-export const SchoolReportCounselor = Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() });
+export const SchoolReportCounselor = Type.Object({
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+});
 
 /** One request (the current one, or one staff read in the history). Times are ISO 8601. */
 export const SchoolReportRequest = Type.Object({

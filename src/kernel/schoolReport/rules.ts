@@ -107,3 +107,19 @@ export const SCHOOL_REPORT_MAIL_LABELS: Record<SchoolReportMailKind, string> = {
   declined: 'You were told the counselor declined',
   bounced: 'You were told the counselor’s email bounced',
 };
+
+/** The counselor's documents' size limit and its message (the applicant's is FILE_MAX_BYTES). */
+export const COUNSELOR_SIZE_LIMIT = {
+  maxBytes: COUNSELOR_FILE_MAX_BYTES,
+  tooLarge: 'The file is too large: a counselor’s document may be up to 10 MB.',
+} as const;
+/** The limit of a document stored under `answerKey`: undefined is the applicant's own. */
+export const sizeLimitOf = (answerKey: string) => (isSchoolReportKey(answerKey) ? COUNSELOR_SIZE_LIMIT : undefined);
+
+/**
+ * The counselor's page and the mailed link to it (the mail is written by the school report's worker, the page is the
+ * counselor's entry): the token rides in the fragment, which never reaches a server, a log or a Referer.
+ */
+export const COUNSELOR_PAGE = '/counselor/school-report';
+export const counselorLink = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}${COUNSELOR_PAGE}#t=${token}`;

@@ -35,6 +35,9 @@ CREATE TABLE school_report_requests (
   recommendation_waived boolean,
   -- The link dies at the cycle's end (or 24 h after the counselor submits: read_only_until).
   link_expires_at timestamptz NOT NULL,
+  -- The link's token is an HMAC of this nonce with the server's secret: reminders can carry the same link while
+  -- only its hash is stored. NULL once the link is dead.
+  link_nonce text,
   read_only_until timestamptz,
   current boolean NOT NULL DEFAULT true
 );

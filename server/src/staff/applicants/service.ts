@@ -73,7 +73,7 @@ export async function applicantDetail(db: Queryable, id: string): Promise<StaffS
     answer: row.answer ?? {},
     addAnother: row.add_another ?? {},
     tabs: row.tabs ?? {},
-    documents: await documentAnswersOf(db, id),
+    documents: await documentAnswersOf(db, id, { withSchoolReport: true }),
     timeline: await timelineOf(db, id),
   };
 }
