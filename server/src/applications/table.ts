@@ -174,3 +174,15 @@ export async function insertApplications(db: Queryable, records: string) {
     [records],
   );
 }
+
+/** The applicant's stored answers (empty when no row yet) and account address: the school report reads both. */
+export async function answersAndAddress(
+  db: Queryable,
+  userId: number | string,
+): Promise<{ answer: Record<string, unknown>; username: string }> {
+  const { rows } = await db.query<{ answer: Record<string, unknown> | null; username: string }>(
+    'SELECT a.answer, u.username FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1',
+    [userId],
+  );
+  return { answer: rows[0]?.answer ?? {}, username: rows[0]?.username ?? '' };
+}

@@ -4,6 +4,7 @@ import { insertApplications } from '../applications/table';
 import { completeApplication, incompleteApplication } from '../../../src/kernel/form/definition/sampleAnswers';
 import { PROGRAMS } from '../../../src/kernel/form/definition/education';
 import { entryTerms } from '../../../src/kernel/form/options/terms';
+import { WAIVER_VERSION, waiverText } from '../../../src/kernel/schoolReport/rules';
 
 /**
  * `admin seed-demo N`: N fictional applicants for demos and the bench, in varied states, their answers drawn from
@@ -63,6 +64,25 @@ const STATUS_CYCLE: Status[] = [
   ...Array(10).fill('submitted'),
 ];
 
+/**
+ * The counselor's school report of every 10 submitted applicants: 3 received from the counselor, 1 received by other
+ * means, 2 requested, 1 reminded, 1 overdue, 1 declined, 1 bounced (none has a live link or a mail queued: the
+ * addresses are fictional and the worker would bounce them).
+ */
+const SCHOOL_REPORT_CYCLE = [
+  'received',
+  'received',
+  'received',
+  'other_means',
+  'requested',
+  'requested',
+  'reminded',
+  'overdue',
+  'declined',
+  'bounced',
+] as const;
+type DemoReport = (typeof SCHOOL_REPORT_CYCLE)[number];
+
 interface DemoApplicant {
   email: string;
   status: Status;
@@ -70,6 +90,7 @@ interface DemoApplicant {
   createdAt: string;
   submittedAt: string | null;
   document: 'none' | 'failed';
+  schoolReport: DemoReport | null;
 }
 
 function demoApplicant(index: number, runId: string, now: Date, names: Person[]): DemoApplicant {
@@ -108,6 +129,8 @@ function demoApplicant(index: number, runId: string, now: Date, names: Person[])
     submittedAt: status === 'submitted' ? new Date(now.getTime() - random(30 * day)).toISOString() : null,
     // One in ten has a document whose conversion failed. None is left waiting: the conversion worker would take it.
     document: index % 10 === 3 && status !== 'none' ? 'failed' : 'none',
+    schoolReport:
+      status === 'submitted' ? SCHOOL_REPORT_CYCLE[Math.floor(index / STATUS_CYCLE.length + index) % 10] : null,
   };
 }
 
@@ -140,6 +163,7 @@ export async function seedDemo(
         updated_at: a.submittedAt ?? new Date(now.getTime() - crypto.randomInt(20 * 86_400_000)).toISOString(),
         status: a.status,
         document: a.document,
+        school_report: a.schoolReport,
       }));
       await insertApplications(tx, JSON.stringify(records));
       await tx.query(
@@ -158,10 +182,50 @@ export async function seedDemo(
            FROM json_to_recordset($1::json) AS x(user_id bigint, document text) WHERE x.document <> 'none'`,
         [JSON.stringify(records)],
       );
+      await insertDemoSchoolReports(tx, JSON.stringify(records.filter((r) => r.school_report)));
     });
   }
   // The planner's statistics for what was just added (PGlite has no autovacuum to gather them; PostgreSQL's would
   // only after a while): the staff list's plans depend on them.
   await db.query('ANALYZE');
   return count;
+}
+
+/**
+ * The demo's school report requests (one per submitted applicant) and their waivers, dated from the submission:
+ * a reminded one 8 days ago, an overdue one 29 days ago, the others within the last week.
+ */
+async function insertDemoSchoolReports(tx: Queryable, records: string) {
+  await tx.query(
+    `WITH x AS (
+       SELECT x.user_id, x.school_report AS kind, x.submitted_at::timestamptz AS submitted_at,
+              CASE x.school_report WHEN 'reminded' THEN now() - interval '8 days'
+                                   WHEN 'overdue' THEN now() - interval '29 days'
+                                   ELSE now() - interval '5 days' END AS requested_at
+         FROM json_to_recordset($1::json) AS x(user_id bigint, school_report text, submitted_at text))
+     INSERT INTO school_report_requests (user_id, counselor_first_name, counselor_last_name, counselor_email, state,
+            state_at, requested_at, requested_by, reminders_sent, received_at, received_via, declined_at,
+            decline_reason, bounced_at, counselor_submitted_at, staff_note, link_expires_at)
+     SELECT user_id, 'Demo', 'Counselor', 'counselor.' || user_id || '@school.demo.example.invalid',
+            CASE kind WHEN 'other_means' THEN 'received' ELSE kind END,
+            CASE WHEN kind IN ('requested', 'reminded', 'overdue') THEN requested_at ELSE requested_at + interval '2 days' END,
+            requested_at, 'submit',
+            CASE kind WHEN 'reminded' THEN 1 WHEN 'overdue' THEN 3 ELSE 0 END,
+            CASE WHEN kind IN ('received', 'other_means') THEN requested_at + interval '2 days' END,
+            CASE kind WHEN 'received' THEN 'counselor' WHEN 'other_means' THEN 'other_means' END,
+            CASE kind WHEN 'declined' THEN requested_at + interval '2 days' END,
+            CASE kind WHEN 'declined' THEN 'Fictional: the student left this school.' END,
+            CASE kind WHEN 'bounced' THEN requested_at + interval '2 days' END,
+            CASE kind WHEN 'received' THEN requested_at + interval '2 days' END,
+            CASE kind WHEN 'other_means' THEN 'Fictional: the transcript came by post.' END,
+            now() + interval '200 days'
+       FROM x`,
+    [records],
+  );
+  await tx.query(
+    `INSERT INTO school_report_waivers (user_id, choice, text, version, recorded_at)
+     SELECT x.user_id, 'Y', $2, $3, x.submitted_at::timestamptz
+       FROM json_to_recordset($1::json) AS x(user_id bigint, submitted_at text)`,
+    [records, waiverText('Y'), WAIVER_VERSION],
+  );
 }

@@ -11,6 +11,7 @@ import {
   type SchoolReportDocumentKind,
 } from '../../../src/kernel/schoolReport/rules';
 import { documentAnswersOf } from '../documents/service';
+import { answersAndAddress } from '../applications/table';
 import { queueMail, skipQueuedMails } from './mailJobs';
 import { applicantAddress, requestByToken, setState, type RequestRow } from './requests';
 import { waivedNow, waiverOf } from './status';
@@ -78,11 +79,7 @@ export function createCounselorDesk(deps: {
     },
 
     async view(request: RequestRow) {
-      const { rows } = await db.query<{ answer: Record<string, unknown> | null }>(
-        'SELECT answer FROM applications WHERE user_id = $1',
-        [request.user_id],
-      );
-      const answer = rows[0]?.answer ?? {};
+      const { answer } = await answersAndAddress(db, request.user_id);
       const waiver = await waiverOf(db, userOf(request));
       const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
       return {

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/client';
+import { answersAndAddress } from '../applications/table';
 import type { SchoolReportMailKind, SchoolReportState } from '../../../src/kernel/schoolReport/rules';
 
 /** A school report mail leased to one instance's worker, with the request facts its text and its outcome need. */
@@ -61,7 +62,6 @@ interface ClaimedRow {
   link_expires_at: Date;
   counselor_name: string;
   counselor_email: string;
-  applicant_name: string | null;
   decline_reason: string | null;
 }
 
@@ -94,14 +94,14 @@ export function createMailJobs(db: Db) {
             RETURNING id, kind, to_address, attempts, lease_owner, due_at, request_id)
          SELECT c.*, r.user_id, r.current, r.state, r.requested_at, r.link_nonce, r.link_expires_at,
                 r.counselor_first_name || ' ' || r.counselor_last_name AS counselor_name,
-                r.counselor_email, r.decline_reason,
-                trim(coalesce(a.answer->>'first_name', '') || ' ' || coalesce(a.answer->>'last_name', '')) AS applicant_name
-           FROM claimed c JOIN school_report_requests r ON r.id = c.request_id
-           LEFT JOIN applications a ON a.user_id = r.user_id`,
+                r.counselor_email, r.decline_reason
+           FROM claimed c JOIN school_report_requests r ON r.id = c.request_id`,
         [owner, leaseMs],
       );
       const row = rows[0];
       if (!row) return null;
+      const { answer } = await answersAndAddress(db, row.user_id);
+      const name = (key: string) => (typeof answer[key] === 'string' ? (answer[key] as string) : '');
       return {
         id: Number(row.id),
         kind: row.kind,
@@ -118,7 +118,7 @@ export function createMailJobs(db: Db) {
         linkExpiresAt: new Date(row.link_expires_at),
         counselorName: row.counselor_name,
         counselorEmail: row.counselor_email,
-        applicantName: row.applicant_name ?? '',
+        applicantName: `${name('first_name')} ${name('last_name')}`.trim(),
         declineReason: row.decline_reason,
       };
     },

@@ -10,6 +10,7 @@ import {
   WAIVER_VERSION,
   waiverText,
 } from '../../../src/kernel/schoolReport/rules';
+import { answersAndAddress } from '../applications/table';
 import { queueMail } from './mailJobs';
 import { applicantAddress, currentRequest, endLink, insertRequest, setState, type RequestRow } from './requests';
 import { historyOf, statusOf, waiverOf } from './status';
@@ -60,13 +61,7 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
   const { db } = deps;
   const queued = () => deps.onQueued?.();
 
-  async function answersOf(q: Queryable, userId: number): Promise<Answers> {
-    const { rows } = await q.query<{ answer: Record<string, unknown> | null; username: string }>(
-      `SELECT a.answer, u.username FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1`,
-      [userId],
-    );
-    return { answer: rows[0]?.answer ?? {}, username: rows[0]?.username ?? '' };
-  }
+  const answersOf = (q: Queryable, userId: number): Promise<Answers> => answersAndAddress(q, userId);
 
   async function assertCycleOpen(q: Queryable) {
     const { rows } = await q.query<{ open: boolean }>(

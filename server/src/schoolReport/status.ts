@@ -13,6 +13,7 @@ import {
   WAIVER_REVOCATION_TEXT,
   type SchoolReportMailKind,
 } from '../../../src/kernel/schoolReport/rules';
+import { submittedAt } from '../applications/table';
 import { allRequests, currentRequest, type RequestRow } from './requests';
 
 const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
@@ -88,8 +89,8 @@ export async function statusOf(
   userId: number,
   canRequest: (current: RequestRow | undefined) => Promise<boolean>,
 ): Promise<SchoolReportStatusT> {
-  const [app, current, waiver, mails, items] = await Promise.all([
-    q.query<{ submitted_at: Date | null }>('SELECT submitted_at FROM applications WHERE user_id = $1', [userId]),
+  const [submitted, current, waiver, mails, items] = await Promise.all([
+    submittedAt(q, userId),
     currentRequest(q, userId),
     waiverOf(q, userId),
     q.query<{ kind: SchoolReportMailKind; status: 'sent' | 'bounced' | 'failed'; to_address: string; at: Date }>(
@@ -103,16 +104,15 @@ export async function statusOf(
       [userId],
     ),
   ]);
-  const submittedAt = app.rows[0]?.submitted_at ?? null;
   const next = current ? ((await nextReminders(q, [current.id])).get(String(current.id)) ?? null) : null;
   const state = current?.state ?? 'not_requested';
   const checklist: ChecklistItemT[] = [
     {
       key: 'application',
       label: 'Application',
-      done: Boolean(submittedAt),
-      status: submittedAt ? 'Submitted' : 'Not submitted',
-      at: iso(submittedAt),
+      done: Boolean(submitted),
+      status: submitted ? 'Submitted' : 'Not submitted',
+      at: iso(submitted),
     },
     {
       key: 'school_report',
@@ -130,7 +130,7 @@ export async function statusOf(
     })),
   ];
   return {
-    submitted_at: iso(submittedAt),
+    submitted_at: iso(submitted),
     complete: checklist.every((item) => item.done),
     can_request: await canRequest(current),
     request: current ? requestView(current, next) : null,
