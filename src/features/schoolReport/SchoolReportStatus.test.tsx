@@ -80,8 +80,10 @@ describe('the status page’s school report', () => {
     expect(within(region).getByText(/Submitted, not yet complete\./)).toBeInTheDocument();
     expect(region).toHaveTextContent(/Grace Hopper \(hopper@school\.example\): Requested on November 20, 2026/);
     expect(region).toHaveTextContent(/We will remind them automatically on November 27, 2026/);
-    const rows = within(within(region).getByRole('table')).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/Request sent to your counselor.*hopper@school\.example.*Sent/);
+    const mails = within(region).getByRole('heading', { name: 'Emails about your school report' }).nextElementSibling;
+    expect(mails).toHaveTextContent(
+      /November 20, 2026 .*: Request sent to your counselor \(hopper@school\.example\): Sent/,
+    );
   });
 
   it('sends one reminder by hand and announces the server’s words', async () => {

@@ -91,26 +91,14 @@ export function SchoolReportStatus({ ownEmail }: { ownEmail: string }) {
       {data.mails.length > 0 && (
         <>
           <h3>Emails about your school report</h3>
-          <table className="school-report-mails">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Email</th>
-                <th scope="col">To</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.mails.map((mail, index) => (
-                <tr key={`${mail.at}-${index}`}>
-                  <td>{when(mail.at)}</td>
-                  <td>{SCHOOL_REPORT_MAIL_LABELS[mail.kind]}</td>
-                  <td>{mail.to}</td>
-                  <td>{MAIL_STATUS[mail.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul className="school-report-mails">
+            {data.mails.map((mail, index) => (
+              <li key={`${mail.at}-${index}`}>
+                <span className="school-report-date">{when(mail.at)}</span>: {SCHOOL_REPORT_MAIL_LABELS[mail.kind]} (
+                {mail.to}): {MAIL_STATUS[mail.status]}
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </section>
