@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { counselorLinkToken } from '../testing/mail';
 import { expectAccessible } from './axe';
 import { newLoggedInApplicant } from './account';
 import { outbox } from './outbox';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { SCHOOL_REPORT_MESSAGES as M } from '../src/kernel/schoolReport/messages';
-import { tokenFromHash } from '../src/kernel/counselor/paths';
 import { COUNSELOR_MESSAGES } from '../src/kernel/counselor/messages';
 import { essayDocx } from '../testing/files';
 
@@ -15,23 +16,11 @@ import { essayDocx } from '../testing/files';
  */
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-/** The token of the newest counselor link mailed to `to` (its #t= fragment). */
+/** The token of the newest counselor link mailed to `to` (waits for the mail: the worker sends it after the answer). */
 async function counselorToken(to: string): Promise<string> {
-  let token: string | null = null;
-  await expect
-    .poll(
-      () => {
-        const mail = outbox()
-          .filter((m) => m.includes(`To: ${to}`) && m.includes('school-report#t='))
-          .at(-1);
-        const match = mail && /school-report(#t=[A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''));
-        token = match ? tokenFromHash(match[1]) : null;
-        return token;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return token!;
+  const dir = path.resolve('.e2e-data', 'main', 'outbox');
+  await expect.poll(() => counselorLinkToken(dir, to), { timeout: 15_000 }).not.toBeNull();
+  return counselorLinkToken(dir, to)!;
 }
 
 async function applicantWithCounselor(page: Page, prefix: string, counselorEmail: string) {
