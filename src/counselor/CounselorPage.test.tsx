@@ -258,6 +258,23 @@ describe('the counselor’s page', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/counselor/api/submit']);
   });
 
+  it('lists both a recommendation file and typed text in the review, when both are there', async () => {
+    counselorApiAnswers({
+      'GET /request': {
+        ...WITH_TRANSCRIPT,
+        recommendation_text: 'Kind.',
+        documents: WITH_TRANSCRIPT.documents.map((d) =>
+          d.kind === 'recommendation' ? { ...d, status: 'completed', file_name: 'letter.pdf' } : d,
+        ),
+      },
+    });
+    const { user } = renderCounselor();
+    await user.click(await screen.findByRole('button', { name: 'Review and submit' }));
+    expect(await screen.findByRole('region', { name: 'Review what you will send' })).toHaveTextContent(
+      'Recommendationletter.pdf and Typed in this page (5 characters)',
+    );
+  });
+
   it('shows the server’s refusal of a submit', async () => {
     counselorApiAnswers({
       'GET /request': WITH_TRANSCRIPT,

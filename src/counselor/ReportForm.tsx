@@ -17,14 +17,15 @@ type Step = 'edit' | 'review' | 'decline';
 /** The page's own: the server's schema refuses a longer reason before its code sees it. */
 const REASON_TOO_LONG = 'Your reason is too long.';
 
-/** What the review lists for each document: its file's name, the typed text, or that nothing goes. */
+/** What the review lists for each document: its file's name, the typed text (both, if both are there), or nothing. */
 function whatGoes(view: CounselorViewT, kind: string): string {
   const doc = view.documents.find((d) => d.kind === kind)!;
-  if (doc.status === 'completed' && doc.file_name) return doc.file_name;
+  const sent: string[] = [];
+  if (doc.status === 'completed' && doc.file_name) sent.push(doc.file_name);
   if (kind === 'recommendation' && view.recommendation_text.trim() !== '') {
-    return `Typed in this page (${charCount(view.recommendation_text).toLocaleString('en-US')} characters)`;
+    sent.push(`Typed in this page (${charCount(view.recommendation_text).toLocaleString('en-US')} characters)`);
   }
-  return 'Nothing';
+  return sent.length > 0 ? sent.join(' and ') : 'Nothing';
 }
 
 export function ReportForm({
