@@ -22,6 +22,7 @@ const page = (rows: Applicant[], next: string | null = null): Applicants => ({
   rows,
   next,
   counts: { none: 1, started: 2, validating: 0, submitted: rows.length },
+  reportCounts: { complete: 3, awaiting: 4, overdue: 1, declined: 2, bounced: 0 },
 });
 
 const listCalls = (calls: ReturnType<typeof staffApiAnswers>) =>
