@@ -92,6 +92,31 @@ describe('the applicant list', () => {
     await waitFor(() => expect(screen.queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument());
   });
 
+  it('filters by the school report, its options counted, in the address and the request', async () => {
+    const calls = staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const { user, router } = renderStaff('/staff/applicants');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    const select = screen.getByLabelText('School report');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'All applicants',
+      'Complete (3)',
+      'Awaiting the counselor (4)',
+      'Overdue (1)',
+      'Declined (2)',
+      'Email bounced (0)',
+    ]);
+    await user.selectOptions(select, 'overdue');
+    await waitFor(() => expect(router.state.location.search).toBe('?report=overdue'));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toEqual({ report: 'overdue' }));
+    // A shared link's filter is shown as set.
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    expect(screen.getByText('Filters set: school report overdue.')).toBeVisible();
+  });
+
   it('puts filters and sort in the address and the request, and Back returns to the previous ones', async () => {
     const calls = staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
     const { user, router } = renderStaff('/staff/applicants');

@@ -121,6 +121,7 @@ function Checklist({
                 <button
                   type="button"
                   className="staff-button"
+                  aria-label={`Mark done: ${item.label}`}
                   disabled={done.isLoading}
                   onClick={async () => {
                     const result = await markDone({ id, itemId });
@@ -129,7 +130,7 @@ function Checklist({
                     );
                   }}
                 >
-                  Mark done<span className="staff-visually-hidden">: {item.label}</span>
+                  Mark done
                 </button>
               )}
             </li>
@@ -378,7 +379,7 @@ export default function SchoolReportPanel({ id }: { id: string }) {
     <section aria-labelledby="school-report-heading" className="staff-panel">
       <h2 id="school-report-heading">School report</h2>
       <StatusMessage message={outcome.message} />
-      <div role="alert">{outcome.error && <ErrorMessage message={outcome.error} />}</div>
+      <div role="status">{outcome.error && <ErrorMessage message={outcome.error} />}</div>
       {report.isError ? (
         <ErrorMessage message={errorMessage(report.error)} />
       ) : !data ? (
