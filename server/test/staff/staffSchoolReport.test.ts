@@ -4,7 +4,8 @@ import { STAFF_MESSAGES } from '../../../src/kernel/staff/messages';
 import { waiverText } from '../../../src/kernel/schoolReport/rules';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 import { makeApp, type TestApp } from '../helpers';
-import { asCounselor, linkTokenFor, submitted, userIdOf } from '../schoolReport/support';
+import * as files from '../../../testing/files';
+import { asCounselor, counselorUpload, linkTokenFor, submitted, userIdOf } from '../schoolReport/support';
 import { asStaff, auditRows, newStaff, type EnrolledStaff } from './helpers';
 
 let t: TestApp;
@@ -154,6 +155,16 @@ describe('the counselor’s documents and typed recommendation', () => {
     const id = await userIdOf(t, 'typed@example.com');
     const token = await linkTokenFor(t, 'typed.counselor@school.example');
     await asCounselor(t, token, 'PUT', '/recommendation', { text: 'A careful thinker.' });
+    const upload = await counselorUpload(t, token, 'transcript', 'grades.pdf', await files.pdf(2, 'Grades'));
+    expect(upload.json().status).toBe('completed');
+    const detail = (await call(reader, 'GET', `/applicants/${id}`)).json();
+    expect(detail.documents.school_report_transcript).toEqual(expect.objectContaining({ file_name: 'grades.pdf' }));
+    const opened = await call(reader, 'GET', `/applicants/${id}/documents/school_report_transcript`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    expect(await lastAudit()).toEqual(
+      expect.objectContaining({ action: 'document-opened', detail: 'school_report_transcript' }),
+    );
     const panel = (await call(reader, 'GET', `/applicants/${id}/school-report`)).json();
     expect(panel.hasRecommendationText).toBe(true);
     const res = await call(reader, 'GET', `/applicants/${id}/school-report/recommendation`);
@@ -172,8 +183,10 @@ describe('the list’s school report filter and counts', () => {
     await t.app.db.query(`UPDATE school_report_requests SET state = 'overdue' WHERE user_id = $1 AND current`, [
       overdueId,
     ]);
+    await submitted(t, 'waits@example.com', 'slow@school.example');
     const all = await list('');
-    expect(all.reportCounts).toEqual({ complete: 1, awaiting: 0, overdue: 1, declined: 1, bounced: 0 });
+    expect(all.reportCounts).toEqual({ complete: 1, awaiting: 1, overdue: 1, declined: 1, bounced: 0 });
+    expect((await list('?report=awaiting')).rows.map((r: { email: string }) => r.email)).toEqual(['waits@example.com']);
     expect((await list('?report=declined')).rows.map((r: { email: string }) => r.email)).toEqual([
       'declines@example.com',
     ]);
