@@ -178,6 +178,33 @@ export default defineConfig([
               except: ['./index.ts'],
               message: 'Use the staff subtree through server/src/staff/index.ts.',
             },
+            // The counselor's page is a third audience (ARCHITECTURE.md, "The counselor's page"): its own entry, apart
+            // from the other two but for the kernel (the staff contract aside); only counselor code, on the SPA's side
+            // and the server's (server/src/counselor), imports the counselor's contract.
+            {
+              target: ['./src/!(counselor)/**/*', './src/*.{ts,tsx}'],
+              from: './src/counselor',
+              message: 'Nothing outside src/counselor imports the counselor’s page: it has its own entry.',
+            },
+            {
+              target: './src/counselor',
+              from: ['./src/!(counselor|kernel)/**/*', './src/*.{ts,tsx}', './src/kernel/staff/**/*', './server/**/*'],
+              message:
+                'The counselor’s page (src/counselor) imports only itself and src/kernel (not src/kernel/staff).',
+            },
+            {
+              target: [
+                './src/!(counselor|kernel)/**/*',
+                './src/kernel/!(counselor)/**/*',
+                './src/*.{ts,tsx}',
+                './src/kernel/*.ts',
+                './server/src/!(counselor)/**/*',
+                './server/src/*.ts',
+              ],
+              from: './src/kernel/counselor',
+              message:
+                'Only counselor code (src/counselor, server/src/counselor) imports the counselor’s contract (src/kernel/counselor).',
+            },
             // http/ is infrastructure only (errors, CSRF, body parsing, headers, static files): it imports no area.
             {
               target: './server/src/http',

@@ -51,26 +51,45 @@ const ENTRY = 'main';
  * chunks apart from the applicants' (ARCHITECTURE.md, "The staff console").
  */
 const STAFF_ENTRY = 'staff';
+/**
+ * The counselor's page (src/counselor/main.tsx → dist/counselor.html): a third audience, a school counselor with a
+ * mailed link and no account, its chunks apart from both others' (ARCHITECTURE.md, "The counselor's page").
+ */
+const COUNSELOR_ENTRY = 'counselor';
+/** The entries whose chunks are their own: every entry but the applicants' app. */
+const OWN_ENTRIES = [STAFF_ENTRY, COUNSELOR_ENTRY];
 
 /**
- * Whether a chunk belongs to the staff console: its entry chunk, or a lazy chunk only the staff entry reaches.
- * splitChunks splits the applicants' chunks and the staff console's apart (each cache group sees one side only), so
- * adding the console moves no module between the applicants' files and puts none of its code into them: a module
- * both use (React, antd…) is in a file of each.
+ * Whether a chunk belongs to `entry` alone: its entry chunk, or a lazy chunk only that entry reaches. splitChunks
+ * splits each such entry's chunks apart from the applicants' and from each other's (each cache group sees one side
+ * only), so adding an entry moves no module between the applicants' files and puts none of its code into them: a
+ * module both use (React, …) is in a file of each.
  */
-function isStaffChunk(chunk: Chunk): boolean {
-  const entries = new Set<string>();
-  const seen = new Set<ChunkGroup>();
-  const visit = (group: ChunkGroup) => {
-    if (seen.has(group)) return;
-    seen.add(group);
-    if (group.isInitial() && group.name) entries.add(group.name);
-    for (const parent of group.getParents()) visit(parent);
+const chunkOf =
+  (entry: string) =>
+  (chunk: Chunk): boolean => {
+    const entries = new Set<string>();
+    const seen = new Set<ChunkGroup>();
+    const visit = (group: ChunkGroup) => {
+      if (seen.has(group)) return;
+      seen.add(group);
+      if (group.isInitial() && group.name) entries.add(group.name);
+      for (const parent of group.getParents()) visit(parent);
+    };
+    for (const group of chunk.groupsIterable) visit(group);
+    return entries.size === 1 && entries.has(entry);
   };
-  for (const group of chunk.groupsIterable) visit(group);
-  return entries.size === 1 && entries.has(STAFF_ENTRY);
-}
-const isApplicantChunk = (chunk: Chunk) => !isStaffChunk(chunk);
+const isApplicantChunk = (chunk: Chunk) => !OWN_ENTRIES.some((entry) => chunkOf(entry)(chunk));
+/** Each own entry's cache groups: its vendors and the modules its chunks share, split among its chunks only. */
+const ownCacheGroups = Object.fromEntries(
+  OWN_ENTRIES.flatMap((entry) => [
+    [
+      `${entry}Vendors`,
+      { test: /[\\/]node_modules[\\/]/, chunks: chunkOf(entry), priority: -10, reuseExistingChunk: true },
+    ],
+    [`${entry}Shared`, { chunks: chunkOf(entry), minChunks: 2, priority: -20, reuseExistingChunk: true }],
+  ]),
+);
 
 /**
  * Writes dist/chunk-groups.json: for each named lazy chunk group (layout-form, page-about, …) the JS files it
@@ -120,7 +139,11 @@ function clientConfig(
     stats: isProd ? 'summary' : 'minimal',
     // webpack-cli imports this file as an ES module (Node 24 strips the types; tsx on older Node): no __dirname.
     context: import.meta.dirname,
-    entry: { [ENTRY]: './src/main.tsx', [STAFF_ENTRY]: './src/staff/main.tsx' },
+    entry: {
+      [ENTRY]: './src/main.tsx',
+      [STAFF_ENTRY]: './src/staff/main.tsx',
+      [COUNSELOR_ENTRY]: './src/counselor/main.tsx',
+    },
     output: {
       path: outputPath,
       filename: jsName,
@@ -147,9 +170,12 @@ function clientConfig(
     },
     plugins: [
       // Each page gets its own entry's chunks only: index.html never loads the staff console (the budget script
-      // checks it), staff.html never the applicants' app.
+      // checks it), staff.html never the applicants' app, counselor.html neither of the others.
       new HtmlWebpackPlugin({ template: 'public/index.html', chunks: [ENTRY] }),
-      new HtmlWebpackPlugin({ template: 'public/staff.html', filename: 'staff.html', chunks: [STAFF_ENTRY] }),
+      ...OWN_ENTRIES.map(
+        (entry) =>
+          new HtmlWebpackPlugin({ template: `public/${entry}.html`, filename: `${entry}.html`, chunks: [entry] }),
+      ),
       chunkGroupsManifest,
       // The bench's render counter, in its build only (production code carries no measuring hook).
       ...(bench
@@ -178,19 +204,8 @@ function clientConfig(
       // downloaded once. The webpack runtime stays in main: a file of its own was one more request on every first
       // visit, and its evaluation, too short for Lighthouse's estimate to see, made it count as render-blocking in
       // a shell page (whose scripts run after the first paint, src/kernel/shells.ts).
-      // The staff console's chunks are split by cache groups of their own (isStaffChunk).
-      splitChunks: {
-        chunks: isApplicantChunk,
-        cacheGroups: {
-          staffVendors: {
-            test: /[\\/]node_modules[\\/]/,
-            chunks: isStaffChunk,
-            priority: -10,
-            reuseExistingChunk: true,
-          },
-          staffShared: { chunks: isStaffChunk, minChunks: 2, priority: -20, reuseExistingChunk: true },
-        },
-      },
+      // The staff console's and the counselor's chunks are split by cache groups of their own (chunkOf).
+      splitChunks: { chunks: isApplicantChunk, cacheGroups: ownCacheGroups },
     },
     devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
     // scripts/check-bundle-budget.mjs enforces the real budget on first-download JS.
@@ -198,13 +213,21 @@ function clientConfig(
     devServer: {
       port: Number(process.env.DEV_PORT || 3000),
       hot: true,
-      // The staff console's pages are its own HTML page, as the server answers them (server/src/http/static.ts).
-      historyApiFallback: { rewrites: [{ from: /^\/staff(\/|$)/, to: '/staff.html' }] },
+      // The staff console's and the counselor's pages are their own HTML pages, as the server answers them
+      // (server/src/http/static.ts).
+      historyApiFallback: {
+        rewrites: [
+          { from: /^\/staff(\/|$)/, to: '/staff.html' },
+          { from: /^\/counselor(\/|$)/, to: '/counselor.html' },
+        ],
+      },
       // public/ holds only the HTML template, which html-webpack-plugin already serves from memory.
       static: false,
       // Same paths as the server's API prefixes (server/src/http/static.ts), so the SPA calls one origin. Keep
       // changeOrigin off: the server's CSRF check compares Origin with the Host header, both localhost:DEV_PORT.
-      proxy: [{ context: ['/api', '/public', '/service', '/lookup', '/staff/api'], target: API_TARGET }],
+      proxy: [
+        { context: ['/api', '/public', '/service', '/lookup', '/staff/api', '/counselor/api'], target: API_TARGET },
+      ],
       client: { overlay: { warnings: false, errors: true } },
     },
   };

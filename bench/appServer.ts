@@ -17,7 +17,7 @@ import { allListeningLine } from '../server/src/processes';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import type { AnswerValue } from '../src/kernel/form/definition/types';
 import { serverChildPids, withoutDeploymentSettings } from '../scripts/serverCommand.mjs';
-import { confirmationCode, waitForMail } from '../testing/mail';
+import { confirmationCode, counselorLinkToken, waitForMail } from '../testing/mail';
 import { answers, launch, untilReady } from '../testing/serverProcess';
 import { log, ROOT, sleep } from './common';
 
@@ -221,7 +221,9 @@ export async function saveApplication(
  * complete application through the API routes (app.inject) and a staff service token with the admin CLI's own
  * command (the CLI refuses to run beside a server on the embedded database).
  */
-export async function seedDatabase(env: NodeJS.ProcessEnv): Promise<{ username: string; serviceToken: string }> {
+export async function seedDatabase(
+  env: NodeJS.ProcessEnv,
+): Promise<{ username: string; serviceToken: string; counselorToken: string }> {
   const config = loadConfig(env, { logLevel: 'warn', staticDir: '/nonexistent', publicRateLimit: 1_000_000 });
   const app = await buildApp(config);
   try {
@@ -260,7 +262,15 @@ export async function seedDatabase(env: NodeJS.ProcessEnv): Promise<{ username: 
     const printed = await runCommand(app, ['service-token', 'create', username]);
     const serviceToken = printed.match(/service_token=([^\s&]+)/)?.[1];
     if (!serviceToken) throw new Error(`admin CLI printed no service token: ${printed}`);
-    return { username, serviceToken };
+    // The counselor's page (Lighthouse): the seeded applicant's request, its link read from the mail.
+    const request = await app.inject({ method: 'POST', url: '/api/school-report/request', headers: as, payload: {} });
+    if (request.statusCode !== 200)
+      throw new Error(`seed school report request → ${request.statusCode}: ${request.body}`);
+    const counselor = String(revealingApplication().counselor_email_address);
+    const counselorToken = await waitForMail(`counselor link mailed to ${counselor}`, () =>
+      counselorLinkToken(config.outboxDir, counselor),
+    );
+    return { username, serviceToken, counselorToken };
   } finally {
     await app.close();
   }

@@ -3,8 +3,8 @@
  * simulated throttling with the CPU slowdown calibrated to the host (bench/cpuCalibration.ts; Lighthouse's default
  * 4× on a typical high-end desktop). Five runs per page; each figure is the median of its five values.
  * /about runs as the seeded applicant (a complete application, every conditional question shown): the session
- * cookies are put into the browser over CDP before the runs (Lighthouse clears caches, not cookies). /login and the
- * print view run without a session, each in a browser of its own.
+ * cookies are put into the browser over CDP before the runs (Lighthouse clears caches, not cookies). /login, the
+ * print view and the counselor's page (its mailed link) run without a session, each in a browser of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';

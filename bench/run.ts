@@ -208,7 +208,7 @@ async function main() {
 
   // The real server, on a fresh embedded database with the seeded applicant and a staff service token.
   let server: RunningServer | null = null;
-  let seeded: { username: string; serviceToken: string } | null = null;
+  let seeded: { username: string; serviceToken: string; counselorToken: string } | null = null;
   let serverError: string | undefined;
   const dataDir = makeDataDir('main');
   const needsServer = (['lighthouse', 'typing', 'memory', 'peers', 'server'] as const).some(wanted);
@@ -240,6 +240,8 @@ async function main() {
             { name: '/login', path: '/login' },
             { name: '/about', path: '/about', cookies: applicant.cookies },
             { name: 'print view', path: `/about?service_token=${seed.serviceToken}` },
+            // A counselor opens it on a school's old desktop or a phone: held to the applicant pages' budgets.
+            { name: 'counselor page', path: `/counselor/school-report#t=${seed.counselorToken}` },
           ],
           cpu,
         );

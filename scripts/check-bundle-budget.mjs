@@ -3,8 +3,9 @@
  * First-download budget, per route: the JS a visitor's browser downloads before the route shows — the initial
  * <script src> tags of the route's page (dist/index.html for applicants, dist/staff.html for the staff console) plus
  * the lazy chunks of that route's layout and page (from dist/chunk-groups.json, written by webpack.config.ts). Gzips
- * the raw .js itself (level 9), so it does not depend on the compression plugin. Also proves the two products apart:
- * index.html and the applicants' chunks load no file of the staff console, and staff.html none of the applicants'.
+ * the raw .js itself (level 9), so it does not depend on the compression plugin. Also proves the products apart:
+ * index.html and the applicants' chunks load no file of the staff console's or the counselor's page, and staff.html
+ * and counselor.html none of the applicants' nor each other's.
  * Also proves that no library's development build is in it. Run after `webpack --mode production`; exits 1 when a
  * route is over budget, the products share a file or a development build is in.
  */
@@ -17,7 +18,8 @@ import { gzipSync } from 'node:zlib';
  * they hold, each with the named chunk groups (webpackChunkName) it loads: bundle-budget.json, which the bench's
  * bundle area (bench/bundle.ts) reads too. The print view (/about with a service token) is counted as the app
  * renders it, its review a chunk of its own; the page the server renders carries no script (src/kernel/shells.ts,
- * PRINT_VIEW_VARIANTS). The staff console (`staff`) has its own page, entry and budget.
+ * PRINT_VIEW_VARIANTS). The staff console (`staff`) and the counselor's page (`counselor`) have their own page, entry
+ * and budget.
  */
 const budget = JSON.parse(fs.readFileSync(new URL('./bundle-budget.json', import.meta.url), 'utf8'));
 
@@ -72,36 +74,43 @@ function checkRoutes(title, { page, budgetKb, routes }) {
 
 checkRoutes('Applicants (index.html)', { page: 'index.html', budgetKb: budget.budgetKb, routes: budget.routes });
 
-const staff = budget.staff;
-if (staff) {
-  if (!fs.existsSync(path.join(distDir, staff.page))) {
-    console.error(`No ${staff.page} in ${distDir}: the staff console's entry was not built.`);
+/**
+ * The products with their own page, entry and budget: the staff console (`staff`) and the counselor's page
+ * (`counselor`). Each one's files are its entry's and its lazy chunks' (groups named <entry>-…); no file may be in
+ * two products, index.html may load none of theirs, and a product's page none of another product's.
+ */
+const products = [
+  ['Staff console', budget.staff],
+  ['Counselor’s page', budget.counselor],
+].filter(([, product]) => product);
+const isGroupOf = (product) => (name) => name === product.entry || name.startsWith(`${product.entry}-`);
+const filesOf = (names) => new Set(names.flatMap((name) => groups[name]));
+for (const [title, product] of products) {
+  if (!fs.existsSync(path.join(distDir, product.page))) {
+    console.error(`No ${product.page} in ${distDir}: the ${product.entry} entry was not built.`);
     process.exit(1);
   }
-  checkRoutes(`Staff console (${staff.page})`, staff);
+  checkRoutes(`${title} (${product.page})`, product);
 
-  // The staff console's files are its entry's and its lazy chunks' (groups named staff-…); the applicants' are every
-  // other group's. No file may be in both, index.html may load none of the staff's, staff.html none of the others'.
-  const isStaffGroup = (name) => name === staff.entry || name.startsWith(`${staff.entry}-`);
-  const filesOf = (names) => new Set(names.flatMap((name) => groups[name]));
-  const staffFiles = filesOf(Object.keys(groups).filter(isStaffGroup));
-  const applicantFiles = filesOf(Object.keys(groups).filter((name) => !isStaffGroup(name)));
-  const shared = [...staffFiles].filter((file) => applicantFiles.has(file));
-  const inIndex = allAssets('index.html').filter((file) => staffFiles.has(file) || file.startsWith('staff.'));
-  const inStaff = allAssets(staff.page).filter((file) => applicantFiles.has(file));
+  const own = isGroupOf(product);
+  const ownFiles = filesOf(Object.keys(groups).filter(own));
+  const otherFiles = filesOf(Object.keys(groups).filter((name) => !own(name)));
+  const shared = [...ownFiles].filter((file) => otherFiles.has(file));
+  const inIndex = allAssets('index.html').filter((file) => ownFiles.has(file) || file.startsWith(`${product.entry}.`));
+  const inPage = allAssets(product.page).filter((file) => otherFiles.has(file));
   for (const [problem, files] of [
-    ['index.html loads staff console files', inIndex],
-    [`${staff.page} loads applicant files`, inStaff],
-    ['files shared by the applicants’ app and the staff console', shared],
+    [`index.html loads ${product.entry} files`, inIndex],
+    [`${product.page} loads other products’ files`, inPage],
+    [`files shared by ${product.entry} and another product`, shared],
   ]) {
     if (files.length > 0) {
       console.error(`${problem}: ${files.join(', ')}`);
       failed = true;
     }
   }
-  if (inIndex.length === 0 && inStaff.length === 0 && shared.length === 0) {
+  if (inIndex.length === 0 && inPage.length === 0 && shared.length === 0) {
     console.log(
-      `Apart: index.html loads none of the staff console's ${staffFiles.size} files, and ${staff.page} none of the applicants'.`,
+      `Apart: index.html loads none of the ${ownFiles.size} files of ${product.page}, and ${product.page} none of the other products’.`,
     );
   }
 }

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { COUNSELOR_PAGE } from '../src/kernel/schoolReport/rules';
 
 /** Quoted-printable, as nodemailer writes it: soft line breaks `=\n` dropped, then `=XX` bytes, read as UTF-8. */
 export function decodeQuotedPrintable(text: string): string {
@@ -51,6 +52,14 @@ export function enrolmentLink(dir: string, to: string): string | null {
       .at(-1)
       ?.match(/(http\S+\/staff\/enrol\?token=\S+)/)?.[1] ?? null
   );
+}
+
+/** The token of the newest counselor's school report link mailed to `to` (its `#t=` fragment), or null. */
+export function counselorLinkToken(dir: string, to: string): string | null {
+  const mail = outbox(dir, to)
+    .filter((m) => m.includes(`${COUNSELOR_PAGE}#t=`))
+    .at(-1);
+  return mail?.match(/#t=([A-Za-z0-9_-]+)/)?.[1] ?? null;
 }
 
 /**

@@ -258,6 +258,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     answers: services.answers,
     documents,
     applicationPdf: services.applicationPdf,
+    schoolReport,
     publicRateLimit,
   });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit, storage });

@@ -10,9 +10,11 @@ import { documentRoutes } from './documents/routes';
 import type { DocumentService } from './documents/service';
 import { pdfRoutes } from './pdf/routes';
 import type { ApplicationPdfService } from './pdf/service';
+import { schoolReportRoutes } from './schoolReport/applicantRoutes';
+import type { SchoolReportService } from './schoolReport/service';
 
 /**
- * The applicants' audience: SPEC §7's account calls (/public/…) and their own application (/api/…), in one
+ * The applicants' audience: SPEC §7's account calls (/public/…) and their own application (/api/…, with the school report's calls), in one
  * encapsulated scope behind one gate (identity/gate.ts), as the staff console is (staff/index.ts). Each route there
  * declares who may call it (config.applicant) or the server does not boot; an /api route registered anywhere else
  * does not boot either. The gate holds the database; the areas' routes get their services (and the answers route,
@@ -27,6 +29,7 @@ export async function registerApplicantApi(
     answers: AnswerService;
     documents: DocumentService;
     applicationPdf: ApplicationPdfService;
+    schoolReport: SchoolReportService;
     publicRateLimit: { max: number; timeWindow: string };
   },
 ) {
@@ -39,5 +42,6 @@ export async function registerApplicantApi(
     answerRoutes(scope, { answers: deps.answers, sessions });
     documentRoutes(scope, { documents: deps.documents, uploadRateLimit: publicRateLimit });
     pdfRoutes(scope, { applicationPdf: deps.applicationPdf });
+    schoolReportRoutes(scope, { schoolReport: deps.schoolReport, rateLimit: publicRateLimit });
   });
 }

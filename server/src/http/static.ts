@@ -8,11 +8,20 @@ import { shellFor, PRINT_VIEW_RENDERER, PRINT_VIEW_VARIANTS } from '../../../src
 import { LOGIN_MARKER_COOKIE, loginCountOf } from '../../../src/kernel/session/loginCookie';
 import { escapeHtml } from './html';
 
-export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/staff/api/'];
+export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/staff/api/', '/counselor/api/'];
 
-/** The staff console's pages (/staff, /staff/…): its own HTML page, dist/staff.html (webpack's "staff" entry). */
-const STAFF_PAGES = /^\/staff(?:\/|$)/;
-const STAFF_HTML = 'staff.html';
+/**
+ * The audiences with a page of their own, never cached: the staff console's (/staff, /staff/…: dist/staff.html,
+ * webpack's "staff" entry; for signed-in staff) and the counselor's (/counselor/…: dist/counselor.html, the
+ * "counselor" entry; reached by a mailed link, what it shows is a student's).
+ */
+const OWN_PAGES = [
+  { pages: /^\/staff(?:\/|$)/, file: 'staff.html' },
+  { pages: /^\/counselor(?:\/|$)/, file: 'counselor.html' },
+];
+const ownPagesOf = (url: string) => OWN_PAGES.find(({ pages }) => pages.test(url.split(/[?#]/)[0]));
+/** One of those pages by its own name, or its pre-compressed copy. */
+const isOwnPageFile = (name: string) => OWN_PAGES.some(({ file }) => [file, `${file}.br`, `${file}.gz`].includes(name));
 /** An API path, whatever follows it (/staff/api itself included): never answered with a page. */
 const isApiPath = (url: string) =>
   API_PREFIXES.some((prefix) => url.startsWith(prefix) || url.split(/[?#]/)[0] === prefix.slice(0, -1));
@@ -107,13 +116,14 @@ export async function registerSpa(
   const { pages, printViewTemplates } = hasSpa
     ? loadShells(staticDir, clientConfig)
     : { pages: new Map<string, PageDocument>(), printViewTemplates: new Map<string, string>() };
-  const staffFile = path.join(staticDir, STAFF_HTML);
-  const staffPage = fs.existsSync(staffFile)
-    ? pageDocument(fs.readFileSync(staffFile, 'utf8'), clientConfig)
-    : undefined;
+  const ownPages = new Map<string, PageDocument>();
+  for (const { file } of OWN_PAGES) {
+    const filePath = path.join(staticDir, file);
+    if (fs.existsSync(filePath)) ownPages.set(file, pageDocument(fs.readFileSync(filePath, 'utf8'), clientConfig));
+  }
 
-  /** A staff console page: the same page for every path, never cached (staff pages are for signed-in staff). */
-  const sendStaffPage = async (page: PageDocument, request: FastifyRequest, reply: FastifyReply) => {
+  /** A staff or counselor page: the same page for every path of its audience, never cached. */
+  const sendOwnPage = async (page: PageDocument, request: FastifyRequest, reply: FastifyReply) => {
     const encoding = acceptedEncoding(request);
     reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
@@ -158,7 +168,7 @@ export async function registerSpa(
         const html = filePath.endsWith('.html');
         reply.header(
           'Cache-Control',
-          /^staff\.html(?:\.br|\.gz)?$/.test(path.basename(filePath))
+          isOwnPageFile(path.basename(filePath))
             ? 'no-store'
             : html
               ? 'no-cache'
@@ -169,11 +179,12 @@ export async function registerSpa(
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-    const isStaff = STAFF_PAGES.test(request.url.split(/[?#]/)[0]);
-    // Every staff answer is no-store, an unknown /staff/api/… path's 404 too.
-    if (isStaff) reply.header('Cache-Control', 'no-store');
-    if (isPage && isStaff) {
-      if (staffPage) return sendStaffPage(staffPage, request, reply);
+    const own = ownPagesOf(request.url);
+    // Every staff or counselor answer is no-store, an unknown /staff/api/… or /counselor/api/… path's 404 too.
+    if (own) reply.header('Cache-Control', 'no-store');
+    if (isPage && own) {
+      const page = ownPages.get(own.file);
+      if (page) return sendOwnPage(page, request, reply);
     } else if (isPage && hasSpa) return sendPage(request, reply);
     return reply.status(404).send({ message: 'Not found.', code: 'NotFound' });
   });

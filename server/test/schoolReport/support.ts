@@ -1,4 +1,5 @@
-import { COUNSELOR_API, COUNSELOR_TOKEN_HEADER, tokenFromHash } from '../../../src/kernel/counselor/paths';
+import { COUNSELOR_API, COUNSELOR_TOKEN_HEADER } from '../../../src/kernel/counselor/paths';
+import { counselorLinkToken } from '../../../testing/mail';
 import { completeApplication } from '../../../src/kernel/form/definition/sampleAnswers';
 import { asUser, multipart, newApplicant, outboxFor, type TestApp } from '../helpers';
 
@@ -40,14 +41,11 @@ export async function mailsMatching(t: TestApp, to: string, pattern: RegExp, cou
   return outboxFor(t.config, to).filter((mail) => pattern.test(mail));
 }
 
-/** The token of the newest counselor link mailed to `to` (from its #t= fragment). */
+/** The token of the newest counselor link mailed to `to` (waits a few seconds for the `count`-th such mail). */
 export async function linkTokenFor(t: TestApp, to: string, count = 1): Promise<string> {
-  const mails = await mailsMatching(t, to, /school-report#t=/, count);
-  const mail = mails.at(-1);
-  if (!mail) throw new Error(`No counselor link mailed to ${to}`);
-  const match = /school-report(#t=[A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''));
-  const token = match && tokenFromHash(match[1]);
-  if (!token) throw new Error('The mail has no token');
+  await mailsMatching(t, to, /school-report#t=/, count);
+  const token = counselorLinkToken(t.config.outboxDir, to);
+  if (!token) throw new Error(`No counselor link mailed to ${to}`);
   return token;
 }
 

@@ -24,6 +24,10 @@ const MissingInfoSummary = lazy(() =>
     default: m.MissingInfoSummary,
   })),
 );
+/** "Send the request now" under Final Steps' waiver question: its own chunk (the school report feature's). */
+const SendRequestNow = lazy(() => import('../schoolReport').then((m) => m.loadSendRequestNow()));
+const SEND_REQUEST_SECTION = 'counselor-waiver';
+
 function ReturnToCheck({ section }: { section?: string }) {
   return (
     <Suspense fallback={null}>
@@ -95,7 +99,18 @@ export function FormPage({ page }: { page: Page }) {
           key={section.id}
           section={section}
           readOnly={false}
-          after={section.id === returnSection ? <ReturnToCheck section={section.id} /> : undefined}
+          after={
+            section.id === SEND_REQUEST_SECTION ? (
+              <>
+                <Suspense fallback={null}>
+                  <SendRequestNow />
+                </Suspense>
+                {section.id === returnSection && <ReturnToCheck section={section.id} />}
+              </>
+            ) : section.id === returnSection ? (
+              <ReturnToCheck section={section.id} />
+            ) : undefined
+          }
         />
       ))}
       {fromCheck && (returnSection === undefined || !sections.some((s) => s.id === returnSection)) && (

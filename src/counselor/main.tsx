@@ -1,0 +1,17 @@
+/**
+ * The counselor's page's entry (webpack's "counselor" → dist/counselor.html, served for /counselor/*): a school
+ * counselor opens it from a mailed link, without an account, often on an old desktop or a phone. Its own small store
+ * and API, plain HTML and one small stylesheet (no antd), apart from the other entries but for the kernel
+ * (ARCHITECTURE.md, "The counselor's page").
+ */
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { CounselorPage } from './CounselorPage';
+import { makeCounselorStore } from './store';
+import './counselor.css';
+
+createRoot(document.getElementById('root')!).render(
+  <Provider store={makeCounselorStore()}>
+    <CounselorPage />
+  </Provider>,
+);
