@@ -10,7 +10,6 @@ import {
   MANUAL_REMINDERS,
   SCHOOL_REPORT_STATE_LABELS,
   WAITING_STATES,
-  WAIVER_REVOCATION_TEXT,
   type SchoolReportMailKind,
 } from '../../../src/kernel/schoolReport/rules';
 import { submittedAt } from '../applications/table';
@@ -78,7 +77,6 @@ export async function waiverOf(q: Queryable, userId: number): Promise<SchoolRepo
 
 /** Whether a recommendation arriving now is one the applicant waived the right to see. */
 export const waivedNow = (waiver: SchoolReportWaiverT | null) => Boolean(waiver?.choice === 'Y' && !waiver.revoked_at);
-export { WAIVER_REVOCATION_TEXT };
 
 /**
  * The status page: the submission, the checklist (the application, the school report, what staff marked as

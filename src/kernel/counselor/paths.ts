@@ -4,7 +4,7 @@
  * Referer; the page sends it to the API in a header.
  */
 export const COUNSELOR_API = '/counselor/api';
-export { COUNSELOR_PAGE, counselorLink } from '../schoolReport/rules';
+export { COUNSELOR_PAGE } from '../schoolReport/rules';
 export const COUNSELOR_TOKEN_HEADER = 'x-counselor-token';
 /** The token in the page's fragment, or null. */
 export function tokenFromHash(hash: string): string | null {

@@ -9,7 +9,6 @@ import {
   SCHOOL_REPORT_MAIL_KINDS,
   SCHOOL_REPORT_STATES,
   STAFF_NOTE_MAX_CHARS,
-  WAIVER_CHOICES,
 } from './rules';
 
 const oneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
@@ -101,4 +100,3 @@ export type SchoolReportRequestT = Static<typeof SchoolReportRequest>;
 export type SchoolReportWaiverT = Static<typeof SchoolReportWaiver>;
 export type ChecklistItemT = Static<typeof ChecklistItem>;
 export type CounselorBodyT = Static<typeof CounselorBody>;
-export type WaiverChoiceT = (typeof WAIVER_CHOICES)[number];

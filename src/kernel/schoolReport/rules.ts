@@ -51,7 +51,7 @@ export const DAY_MS = 24 * 60 * 60_000;
 /** The applicant may send this many reminders by hand per request. */
 export const MANUAL_REMINDERS = 1;
 /** After the counselor submits, the link shows what was sent, read-only, this long; then it dies. */
-export const READ_ONLY_AFTER_SUBMIT_MS = DAY_MS;
+export const READ_ONLY_AFTER_SUBMIT_MS = 24 * 60 * 60_000;
 
 /**
  * A counselor's document may be larger than the applicant's 1 MB: transcripts are often scans of several pages.
@@ -84,8 +84,6 @@ export const waiverText = (choice: string) =>
   `${COUNSELOR_WAIVER_LABEL} ${WAIVER_OPTIONS.find((o) => o.value === choice)?.label ?? ''}`.trim();
 export const WAIVER_REVOCATION_TEXT =
   'I revoke my waiver of the right to see my counselor’s recommendation, for recommendations that arrive from now on.';
-export const WAIVER_CHOICES = ['Y', 'N', 'revoked'] as const;
-export type WaiverChoice = (typeof WAIVER_CHOICES)[number];
 
 /** Mails about a request, as the status page and the staff console list them. */
 export const SCHOOL_REPORT_MAIL_KINDS = [

@@ -39,8 +39,8 @@ export default function CompletionPage() {
       <ol>
         <li>We will email you to confirm that we have received your application.</li>
         <li>
-          Further steps are required: we have asked your counselor for your transcript and recommendation (your
-          school report, above), and send your official test scores if you have them.
+          Further steps are required: we have asked your counselor for your transcript and recommendation (your school
+          report, above), and send your official test scores if you have them.
         </li>
         <li>
           We review complete applications and email you our decision. You can log in here at any time to see that your
