@@ -17,6 +17,8 @@ import { registerStaffGate } from './plugin';
 import { syncStaffRoles } from './roles';
 import { applicantRoutes } from './applicants/routes';
 import { createStaffApplicants } from './applicants/service';
+import { schoolReportRoutes } from './schoolReport/routes';
+import { createStaffSchoolReport } from './schoolReport/service';
 import type { Storage } from '../documents/storage';
 import type { ApplicationPdfService } from '../pdf/service';
 
@@ -73,6 +75,8 @@ export async function registerStaff(
     applicationPdf: deps.applicationPdf,
     timeZone,
   });
+  // The school report service is app.services' (decorated before this scope): read when called.
+  const schoolReport = createStaffSchoolReport({ gate, schoolReport: () => app.services.schoolReport });
   app.decorate('staff', { audit: gate.log, accounts, verifyAudit: () => verifyAuditLog(db) } satisfies StaffApi);
   await app.register(
     async (scope) => {
@@ -91,6 +95,7 @@ export async function registerStaff(
       await samlRoutes(scope, { gate, accounts, saml, rateLimit: deps.rateLimit });
       auditRoutes(scope, { gate, timeZone });
       applicantRoutes(scope, { gate, applicants, timeZone });
+      schoolReportRoutes(scope, { schoolReport });
     },
     { prefix: STAFF_API },
   );

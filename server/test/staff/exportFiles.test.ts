@@ -128,12 +128,12 @@ describe('for the student-information system and for Excel', () => {
       expect((await auditRows(t)).slice(-2)).toEqual([
         expect.objectContaining({
           action: 'export',
-          target: 'applications.csv v2',
+          target: 'applications.csv v3',
           detail: `started for=${variant} q=jose`,
         }),
         expect.objectContaining({
           action: 'export',
-          target: 'applications.csv v2',
+          target: 'applications.csv v3',
           detail: `for=${variant} rows=1 sha256=${sha256}`,
         }),
       ]);

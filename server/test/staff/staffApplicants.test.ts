@@ -364,12 +364,12 @@ describe('the export', () => {
     expect(audit.slice(-2)).toEqual([
       expect.objectContaining({
         actor: 'dean@college.edu',
-        target: 'applications.csv v2',
+        target: 'applications.csv v3',
         detail: 'started for=sis status=submitted term=Fall 2027',
       }),
       expect.objectContaining({
         actor: 'dean@college.edu',
-        target: 'applications.csv v2',
+        target: 'applications.csv v3',
         detail: `for=sis rows=${records.length} sha256=${sha256}`,
       }),
     ]);

@@ -13,6 +13,21 @@ export const APPLICANT_STATUS_LABELS: Record<ApplicantStatus, string> = {
   validating: 'Validating',
   submitted: 'Submitted',
 };
+/**
+ * The list's school report filter (migration 017's `school_report_filter`): complete (submitted, the counselor's
+ * report received or not needed, nothing staff marked as needed still open), awaiting the counselor (requested or
+ * reminded), overdue, declined, bounced. Everything else (not requested, cancelled…) is `other`, which is counted
+ * but not offered.
+ */
+export const SCHOOL_REPORT_FILTERS = ['complete', 'awaiting', 'overdue', 'declined', 'bounced'] as const;
+export type SchoolReportFilter = (typeof SCHOOL_REPORT_FILTERS)[number];
+export const SCHOOL_REPORT_FILTER_LABELS: Record<SchoolReportFilter, string> = {
+  complete: 'Complete',
+  awaiting: 'Awaiting the counselor',
+  overdue: 'Overdue',
+  declined: 'Declined',
+  bounced: 'Email bounced',
+};
 /** The sorts: best match first (a search's), last name, submitted date, last saved. */
 export const APPLICANT_SORTS = ['match', 'last_name', 'submitted', 'saved'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];

@@ -4,8 +4,19 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { STAFF_ROLES, type StaffRole } from './roles';
-import { APPLICANT_SORTS, APPLICANT_STATUSES, type ApplicantSort, type ApplicantStatus } from './applicants';
+import {
+  APPLICANT_SORTS,
+  APPLICANT_STATUSES,
+  SCHOOL_REPORT_FILTERS,
+  type ApplicantSort,
+  type ApplicantStatus,
+  type SchoolReportFilter,
+} from './applicants';
 import { AnswerMap, Counts, DocumentAnswers, TabChoices } from '../api/contract';
+import { SchoolReportRequest, SchoolReportStatus } from '../schoolReport/contract';
+
+/** A checklist item staff add ("Official SAT scores"). */
+const CHECKLIST_LABEL_MAX_CHARS = 200;
 
 const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
@@ -113,6 +124,8 @@ export const ApplicantsQuery = closed({
   term: Type.Optional(text(100)),
   major: Type.Optional(text(100)),
   documents: Type.Optional(Type.Unsafe<'waiting' | 'failed'>({ type: 'string', enum: ['waiting', 'failed'] })),
+  /** Where the counselor's school report stands (SCHOOL_REPORT_FILTERS). */
+  report: Type.Optional(Type.Unsafe<SchoolReportFilter>({ type: 'string', enum: [...SCHOOL_REPORT_FILTERS] })),
   sort: Type.Optional(Type.Unsafe<ApplicantSort>({ type: 'string', enum: [...APPLICANT_SORTS] })),
   dir: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'] })),
   /** The page after this cursor (the `next` of the page before). */
@@ -147,6 +160,8 @@ export const ApplicantsPage = Type.Object({
   rows: Type.Array(ApplicantRow),
   next: Type.Union([Type.String(), Type.Null()]),
   counts: Type.Record(Type.String(), Type.Integer()),
+  /** The counts per school report filter, for the other filters (the report's own left out, as status's is). */
+  reportCounts: Type.Record(Type.String(), Type.Integer()),
 });
 export const ApplicantParams = closed({ id: text(20, { pattern: '^[0-9]+$' }) });
 
@@ -162,4 +177,38 @@ export const ApplicantDetail = Type.Object({
   /** Each document question answered: the file's name and size (its PDF is /applicants/:id/documents/:key). */
   documents: DocumentAnswers,
   timeline: Type.Array(Type.Object({ at: Type.String(), what: Type.String() })),
+});
+
+/* ---- The counselor's school report (readers read it; school-report-manage changes it) ---- */
+
+/**
+ * GET /applicants/:id/school-report: the applicant's status page as staff read it, every request newest first, and
+ * the counselor as the applicant's answers name them (the request carries its own address: staff see both).
+ */
+export const StaffSchoolReport = Type.Object({
+  status: SchoolReportStatus,
+  history: Type.Array(SchoolReportRequest),
+  answered: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }),
+  /** Whether the counselor typed a recommendation (read it at …/school-report/recommendation). */
+  hasRecommendationText: Type.Boolean(),
+  /** The staff-marked checklist items, with their ids (the status's checklist names them `item-<id>`). */
+  items: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      label: Type.String(),
+      doneAt: Type.Union([Type.String(), Type.Null()]),
+      createdBy: Type.String(),
+      createdAt: Type.String(),
+    }),
+  ),
+});
+/** GET /applicants/:id/school-report/recommendation: the typed recommendation, and whether it arrived waived. */
+export const StaffRecommendation = Type.Object({
+  text: Type.String(),
+  waived: Type.Union([Type.Boolean(), Type.Null()]),
+});
+export const ChecklistBody = closed({ label: text(CHECKLIST_LABEL_MAX_CHARS, { minLength: 1 }) });
+export const ChecklistItemParams = closed({
+  id: text(20, { pattern: '^[0-9]+$' }),
+  itemId: text(20, { pattern: '^[0-9]+$' }),
 });

@@ -8,7 +8,7 @@ import { isEntryVisible } from '../form/conditions';
 import { e164Key, isInternationalPhone } from '../form/phones';
 import { ACTIVITY_FIELDS, ACTIVITY_PREFIXES, PARENT_FIELDS, PARENT_PREFIXES } from '../form/definition/dataModel';
 
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 export const EXPORT_FILES = ['applications', 'parents', 'activities'] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number];
 
@@ -51,9 +51,17 @@ const entryKeys = new Set([
 /** Columns every file starts with, or the application's own. */
 const APPLICATION_META = ['application_id', 'email', 'status', 'account_created_at', 'submitted_at', 'last_saved_at'];
 
+/**
+ * The counselor's school report, after the answers (version 3): the waiver as last recorded (Y, N or revoked: the
+ * record, not the answer, which counselor_waiver_request keeps), the current request's state
+ * (SCHOOL_REPORT_STATES, not_requested without one) and when the report was received (by the counselor or, marked
+ * by staff, by other means).
+ */
+export const SCHOOL_REPORT_COLUMNS = ['school_report_waiver', 'school_report_state', 'school_report_received_at'];
+
 export const EXPORT_COLUMNS: Record<ExportFile, { columns: string[]; answerKeys: string[] }> = {
   applications: {
-    columns: [...APPLICATION_META, ...KEYS.filter((key) => !entryKeys.has(key))],
+    columns: [...APPLICATION_META, ...KEYS.filter((key) => !entryKeys.has(key)), ...SCHOOL_REPORT_COLUMNS],
     answerKeys: KEYS.filter((key) => !entryKeys.has(key)),
   },
   parents: { columns: ['application_id', 'parent_number', ...PARENT_FIELD_KEYS], answerKeys: PARENT_FIELD_KEYS },

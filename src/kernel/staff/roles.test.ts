@@ -18,6 +18,10 @@ test('every role is listed here, may use the console, and names only permissions
   }
 });
 
+test('only admins change the counselor’s request, mark the school report and keep the checklist', () => {
+  expect(rolesWith('school-report-manage')).toEqual(['admin']);
+});
+
 test('someone may always manage staff, and a role this code does not define may do nothing', () => {
   expect(rolesWith('staff-manage').length).toBeGreaterThan(0);
   expect(STAFF_PERMISSIONS.some((permission) => can('owner', permission))).toBe(false);

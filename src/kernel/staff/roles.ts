@@ -14,6 +14,7 @@ export const PERMISSIONS = {
   'applicants-search': 'Search and filter applicants',
   'applicants-read': 'Read applications',
   'documents-download': 'Open their documents and download PDF copies',
+  'school-report-manage': 'Change or cancel the counselor’s request, mark the school report, keep the checklist',
   export: 'Export applications for the student-information system',
   'staff-manage': 'Add and remove staff, and change their roles',
   'audit-read': 'Read and download the audit log',

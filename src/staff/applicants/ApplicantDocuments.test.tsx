@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { READER, renderStaff, staffApiAnswers } from '../testing';
 import type { ApplicantDetail } from './endpoints';
+import { SCHOOL_REPORT } from './schoolReportSample';
 
 const applicant = (documents: ApplicantDetail['documents']): ApplicantDetail => ({
   id: '7',
@@ -21,6 +22,7 @@ async function documentsOf(documents: ApplicantDetail['documents']) {
   staffApiAnswers({
     'GET /me': READER,
     'GET /applicants/7': applicant(documents),
+    'GET /applicants/7/school-report': SCHOOL_REPORT,
     'GET /applicants': { rows: [], next: null, counts: {} },
   });
   renderStaff('/staff/applicants/7');
@@ -54,5 +56,18 @@ describe('an applicant’s documents', () => {
       '/staff/api/applicants/7/pdf',
     ]);
     expect(documents.queryByRole('link', { name: /Download original/ })).not.toBeInTheDocument();
+  });
+
+  it('the counselor’s documents are in the list under their own labels, opened as the others are', async () => {
+    const documents = await documentsOf({
+      school_report_transcript: { file_name: 'grades.pdf', file_size: 4096 },
+      school_report_recommendation: { file_name: 'letter.pdf', file_size: 2048 },
+    });
+    expect(documents.getByText(/^Transcript \(from the counselor\): grades\.pdf/)).toBeVisible();
+    expect(documents.getByText(/^Recommendation \(from the counselor\): letter\.pdf/)).toBeVisible();
+    expect(documents.getByRole('link', { name: 'Open PDF of grades.pdf (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      '/staff/api/applicants/7/documents/school_report_transcript',
+    );
   });
 });

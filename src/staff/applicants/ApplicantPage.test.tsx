@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { READER, renderStaff, staffApiAnswers } from '../testing';
 import type { Applicant, ApplicantDetail } from './endpoints';
+import { SCHOOL_REPORT } from './schoolReportSample';
 
 const DETAIL: ApplicantDetail = {
   id: '7',
@@ -49,6 +50,8 @@ describe('one applicant', () => {
     staffApiAnswers({
       'GET /me': READER,
       'GET /applicants/7': DETAIL,
+      'GET /applicants/7/school-report': SCHOOL_REPORT,
+      'GET /applicants/8/school-report': SCHOOL_REPORT,
       'GET /applicants': { rows: [row(7, 'Ngozi Okafor')], next: null, counts: {} },
     });
     renderStaff('/staff/applicants/7');
@@ -85,6 +88,8 @@ describe('one applicant', () => {
     const calls = staffApiAnswers({
       'GET /me': READER,
       'GET /applicants/7': DETAIL,
+      'GET /applicants/7/school-report': SCHOOL_REPORT,
+      'GET /applicants/8/school-report': SCHOOL_REPORT,
       'GET /applicants/8': { ...DETAIL, id: '8', name: 'Grace Hopper', applicationId: 'APP-000008' },
       'GET /applicants': { rows: [row(6, 'Ada'), row(7, 'Ngozi Okafor')], next: 'c1', counts: {} },
     });

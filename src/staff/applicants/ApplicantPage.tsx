@@ -1,6 +1,7 @@
 /**
  * One applicant (readers): who and where the application is (times in the college's zone), the answers read-only
- * from the form definition, the documents (each its PDF, opened in a new tab), the PDF copy, the timeline, and
+ * from the form definition, the documents (each its PDF, opened in a new tab), the PDF copy, the school report, the
+ * timeline, and
  * Previous / Next within the list the reader came from (its address rides along in this page's query).
  */
 import { lazy, Suspense, useState } from 'react';
@@ -15,6 +16,11 @@ import { apiQuery, listFrom, listSearch, type ListState } from './listQuery';
 
 /** The documents and answers, from the form definition: a chunk of its own, loaded with the applicant. */
 const ApplicationView = lazy(() => import(/* webpackChunkName: "staff-applicant-answers" */ './ApplicationView'));
+
+/** The counselor's school report: a chunk of its own too (the school report's rules carry the waiver's text). */
+const SchoolReportPanel = lazy(
+  () => import(/* webpackChunkName: "staff-applicant-school-report" */ './SchoolReportPanel'),
+);
 
 /** Previous / Next applicant in the list: this page's rows, or the neighbouring page's at its edges. */
 function Neighbours({ id, state }: { id: string; state: ListState }) {
@@ -145,6 +151,9 @@ export default function ApplicantPage() {
           <p>Times are the college’s ({zone}).</p>
           <Suspense fallback={<p role="status">Loading the answers…</p>}>
             <ApplicationView applicant={data} />
+          </Suspense>
+          <Suspense fallback={<p role="status">Loading the school report…</p>}>
+            <SchoolReportPanel id={data.id} />
           </Suspense>
           <Timeline applicant={data} time={time} />
         </>

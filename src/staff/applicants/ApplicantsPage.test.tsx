@@ -22,6 +22,7 @@ const page = (rows: Applicant[], next: string | null = null): Applicants => ({
   rows,
   next,
   counts: { none: 1, started: 2, validating: 0, submitted: rows.length },
+  reportCounts: { complete: 3, awaiting: 4, overdue: 1, declined: 2, bounced: 0 },
 });
 
 const listCalls = (calls: ReturnType<typeof staffApiAnswers>) =>
@@ -89,6 +90,31 @@ describe('the applicant list', () => {
     await user.clear(screen.getByLabelText('Search by name or email'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(screen.queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument());
+  });
+
+  it('filters by the school report, its options counted, in the address and the request', async () => {
+    const calls = staffApiAnswers({ 'GET /me': READER, 'GET /applicants': page([row(1, 'Ada Lovelace')]) });
+    const { user, router } = renderStaff('/staff/applicants');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    const select = screen.getByLabelText('School report');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'All applicants',
+      'Complete (3)',
+      'Awaiting the counselor (4)',
+      'Overdue (1)',
+      'Declined (2)',
+      'Email bounced (0)',
+    ]);
+    await user.selectOptions(select, 'overdue');
+    await waitFor(() => expect(router.state.location.search).toBe('?report=overdue'));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toEqual({ report: 'overdue' }));
+    // A shared link's filter is shown as set.
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    expect(screen.getByText('Filters set: school report overdue.')).toBeVisible();
   });
 
   it('puts filters and sort in the address and the request, and Back returns to the previous ones', async () => {

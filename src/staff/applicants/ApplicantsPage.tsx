@@ -156,7 +156,7 @@ export default function ApplicantsPage() {
           ))}
         </ul>
       </nav>
-      <Filters filters={filters} options={options} onChange={change}>
+      <Filters filters={filters} options={options} onChange={change} reportCounts={data?.reportCounts}>
         {can(me.role, 'export') && <Exports filters={filters} />}
       </Filters>
       <section aria-labelledby="results-heading">

@@ -4,7 +4,12 @@
  * row), closed on a phone, so the first results show on the first screen, with a line saying which filters are set.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { searchRanks, type ApplicantSort } from '../../kernel/staff/applicants';
+import {
+  SCHOOL_REPORT_FILTERS,
+  SCHOOL_REPORT_FILTER_LABELS,
+  searchRanks,
+  type ApplicantSort,
+} from '../../kernel/staff/applicants';
 import { Field, TextField } from '../ui';
 import { DOCUMENT_FILTERS, DOCUMENTS_LABEL, SORT_LABELS, sortOf, type ListFilters } from './listQuery';
 
@@ -113,6 +118,7 @@ export function filterSummary(filters: ListFilters, options: FilterOptions): str
     filters.term,
     filters.major && (options.majors.get(filters.major) ?? filters.major),
     filters.documents && `some documents ${filters.documents}`,
+    filters.report && `school report ${SCHOOL_REPORT_FILTER_LABELS[filters.report].toLowerCase()}`,
   ].filter(Boolean);
   return set.length ? `Filters set: ${set.join(', ')}.` : 'No filters set.';
 }
@@ -125,16 +131,24 @@ const CLEARED: Partial<ListFilters> = {
   term: undefined,
   major: undefined,
   documents: undefined,
+  report: undefined,
 };
+
+/** The school report filter's label and its options, each with its count for the other filters (when known). */
+export const SCHOOL_REPORT_LABEL = 'School report';
+const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
 
 export function Filters({
   filters,
   options,
   onChange,
+  reportCounts,
   children,
 }: {
   filters: ListFilters;
   options: FilterOptions;
+  /** The counts per school report filter (the list's answer), for the other filters. */
+  reportCounts?: Record<string, number>;
   onChange: (patch: Partial<ListFilters>) => void;
   /** What else the Filters button opens and closes (the export). */
   children?: ReactNode;
@@ -218,6 +232,14 @@ export function Filters({
             {Object.entries(DOCUMENT_FILTERS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
+              </option>
+            ))}
+          </Select>
+          <Select id="report" label={SCHOOL_REPORT_LABEL} value={filters.report} onChange={set('report')}>
+            <option value="">All applicants</option>
+            {SCHOOL_REPORT_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {withCount(SCHOOL_REPORT_FILTER_LABELS[value], reportCounts?.[value])}
               </option>
             ))}
           </Select>

@@ -14,6 +14,7 @@ import {
 import { isEntryVisible, isSectionVisible } from '../../kernel/form/conditions';
 import { optionLabel, resolveOptions } from '../../kernel/form/options';
 import { displayDate, maskSsn } from '../../kernel/form/display';
+import { SCHOOL_REPORT_DOCUMENTS } from '../../kernel/schoolReport/rules';
 
 /** One answered question: its label and what was answered (several lines for a checkbox group). */
 export interface ShownAnswer {
@@ -170,6 +171,10 @@ export function documentLabels(pages: readonly Page[] = FORM_PAGES_DEFINITION): 
     const container = entry.container;
     const suffix = container?.type === 'addAnother' ? ` (${container.question.entryLabel} ${container.entry})` : '';
     labels.set(entry.question.key, `${entry.question.label ?? entry.question.key}${suffix}`);
+  }
+  // The counselor's documents join the file under keys of their own (no question of the form has them).
+  for (const document of SCHOOL_REPORT_DOCUMENTS) {
+    labels.set(document.answerKey, `${document.label} (from the counselor)`);
   }
   return labels;
 }

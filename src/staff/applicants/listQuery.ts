@@ -8,6 +8,7 @@ import type { ApplicantsQuery, StaffShape } from '../../kernel/staff/contract';
 import {
   APPLICANT_SORTS,
   APPLICANT_STATUSES,
+  SCHOOL_REPORT_FILTERS,
   sortInForce,
   type ApplicantSort,
   type ApplicantStatus,
@@ -45,6 +46,7 @@ const FILTER_KEYS = [
   'term',
   'major',
   'documents',
+  'report',
   'sort',
   'dir',
 ] as const satisfies readonly (keyof ListFilters)[];
@@ -68,6 +70,7 @@ export function listFrom(params: URLSearchParams): ListState {
     term: text('term'),
     major: text('major'),
     documents: oneOf(['waiting', 'failed'] as const, params.get('documents')),
+    report: oneOf(SCHOOL_REPORT_FILTERS, params.get('report')),
     sort: oneOf<ApplicantSort>(APPLICANT_SORTS, params.get('sort')),
     dir: oneOf(['asc', 'desc'] as const, params.get('dir')),
   };

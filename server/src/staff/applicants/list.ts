@@ -2,6 +2,7 @@ import type { ApplicantsQuery, StaffShape } from '../../../../src/kernel/staff/c
 import {
   APPLICANTS_PAGE_SIZE,
   APPLICANT_STATUSES,
+  SCHOOL_REPORT_FILTERS,
   searchWords,
   sortInForce,
   type ApplicantStatus,
@@ -105,9 +106,17 @@ function searchSql(built: Built, search: Search): string {
 }
 
 /** The filters as SQL over applicant_list (the search looked up first: lookUpSearch). */
-export function filters(query: ListQuery, search: Search | null, timeZone: string, withStatus: boolean): Built {
+export function filters(
+  query: ListQuery,
+  search: Search | null,
+  timeZone: string,
+  withStatus: boolean,
+  withReport = true,
+): Built {
   const built: Built = { where: [], params: [] };
   if (search) built.where.push(searchSql(built, search));
+  // Equality on the bucket, as status: applicant_list_school_report pages by name within it (migration 017).
+  if (withReport && query.report) built.where.push(`l.school_report_filter = ${param(built, query.report)}`);
   if (withStatus && query.status) built.where.push(`l.status = ${param(built, query.status)}`);
   const zone = () => param(built, timeZone);
   if (query.submittedFrom) {
@@ -191,6 +200,7 @@ export async function listApplicants(db: Queryable, query: ListQuery, timeZone: 
     })),
     next: rows.length > APPLICANTS_PAGE_SIZE && last ? encodeCursor(last.sort_value, last.id) : null,
     counts: await statusCounts(db, query, search, timeZone),
+    reportCounts: await reportCounts(db, query, search, timeZone),
   };
 }
 
@@ -370,5 +380,19 @@ async function statusCounts(db: Queryable, query: ListQuery, search: Search | nu
   );
   const counts = Object.fromEntries(APPLICANT_STATUSES.map((status) => [status, 0])) as Record<ApplicantStatus, number>;
   for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/** The counts per school report filter for the other filters: kept by triggers for the whole list (migration 017). */
+async function reportCounts(db: Queryable, query: ListQuery, search: Search | null, timeZone: string) {
+  const built = filters(query, search, timeZone, true, false);
+  const { rows } = await db.query<{ bucket: string; n: number }>(
+    built.where.length
+      ? `SELECT l.school_report_filter AS bucket, count(*)::int AS n FROM applicant_list l ${whereSql(built)} GROUP BY 1`
+      : 'SELECT bucket, n::int AS n FROM applicant_school_report_counts',
+    built.params,
+  );
+  const counts: Record<string, number> = Object.fromEntries(SCHOOL_REPORT_FILTERS.map((bucket) => [bucket, 0]));
+  for (const row of rows) if (row.bucket in counts) counts[row.bucket] = row.n;
   return counts;
 }

@@ -24,7 +24,9 @@ export interface TimelineEvent {
 }
 
 /**
- * What happened to an application, oldest first: the account, logins, saves, submission and documents.
+ * What happened to an application, oldest first: the account, logins, saves, submission, documents and the
+ * counselor's school report (each request mailed, reminders sent, received, declined, bounced, cancelled, marked by
+ * staff; a staff mark without a request has no "requested" line: it mailed nobody).
  * The 'validating' status is recorded by every Submit, refused or not (SPEC §4: the applicant's app posts it when
  * Submit is pressed, and the submission itself writes all three statuses, which the app counts), so on a submitted
  * application it means a refusal only when the answers a refused Submit found missing were posted before the
@@ -44,6 +46,23 @@ async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[
      UNION ALL SELECT finished_at, CASE status WHEN 'completed' THEN 'Document converted: ' ELSE 'Document failed: ' END
                 || file_name || CASE WHEN status = 'failed' AND message <> '' THEN ' (' || message || ')' ELSE '' END
                 FROM conversion_jobs WHERE user_id = $1 AND finished_at IS NOT NULL AND status IN ('completed', 'failed')
+     UNION ALL SELECT requested_at, 'School report requested from ' || counselor_email FROM school_report_requests r
+                WHERE user_id = $1 AND EXISTS (SELECT 1 FROM school_report_mails m WHERE m.request_id = r.id
+                AND m.kind = 'request')
+     UNION ALL SELECT m.sent_at, 'Counselor reminded' FROM school_report_mails m JOIN school_report_requests r
+                ON r.id = m.request_id WHERE r.user_id = $1 AND m.kind IN ('reminder', 'manual_reminder')
+                AND m.status = 'sent'
+     UNION ALL SELECT received_at, CASE received_via WHEN 'other_means' THEN 'School report marked received by other means: '
+                || coalesce(staff_note, '') ELSE 'School report received from the counselor' END
+                FROM school_report_requests WHERE user_id = $1 AND received_at IS NOT NULL
+     UNION ALL SELECT declined_at, 'School report declined by the counselor: ' || coalesce(decline_reason, '')
+                FROM school_report_requests WHERE user_id = $1 AND declined_at IS NOT NULL
+     UNION ALL SELECT bounced_at, 'Counselor’s email bounced: ' || counselor_email FROM school_report_requests
+                WHERE user_id = $1 AND bounced_at IS NOT NULL
+     UNION ALL SELECT cancelled_at, 'School report request cancelled' FROM school_report_requests
+                WHERE user_id = $1 AND cancelled_at IS NOT NULL
+     UNION ALL SELECT state_at, 'School report marked not needed: ' || coalesce(staff_note, '')
+                FROM school_report_requests WHERE user_id = $1 AND state = 'waived'
      ORDER BY 1`,
     [userId, times.submitted_at ?? null],
   );
