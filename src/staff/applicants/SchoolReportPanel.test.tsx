@@ -94,4 +94,29 @@ describe('the school report panel', () => {
     expect(await panel.findByText('Official SAT scores: marked done.')).toBeVisible();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/staff/api/applicants/7/checklist/5/done')).toBe(true);
   });
+
+  it('a report received by other means: its note shows, and only the checklist can still be changed', async () => {
+    const request = SCHOOL_REPORT.status.request!;
+    const { panel } = await panelFor(ADMIN, {
+      'GET /applicants/7/school-report': {
+        ...SCHOOL_REPORT,
+        status: {
+          ...SCHOOL_REPORT.status,
+          request: {
+            ...request,
+            state: 'received',
+            received_via: 'other_means',
+            received_at: request.state_at,
+            decline_reason: null,
+            staff_note: 'Transcript came by post.',
+          },
+        },
+      },
+    });
+    expect(panel.getByText(/^Received \(by other means\) since/)).toBeVisible();
+    expect(panel.getByText('Transcript came by post.')).toBeVisible();
+    expect(panel.queryByRole('button', { name: 'Send the request' })).not.toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Mark the school report' })).not.toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Add to the checklist' })).toBeVisible();
+  });
 });

@@ -7,7 +7,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { SCHOOL_REPORT_MESSAGES } from '../../kernel/schoolReport/messages';
-import { SCHOOL_REPORT_STATE_LABELS, STAFF_NOTE_MAX_CHARS } from '../../kernel/schoolReport/rules';
+import { DONE_STATES, SCHOOL_REPORT_STATE_LABELS, STAFF_NOTE_MAX_CHARS } from '../../kernel/schoolReport/rules';
 import type { SchoolReportRequestT } from '../../kernel/schoolReport/contract';
 import { can } from '../../kernel/staff/roles';
 import { errorMessage } from '../api';
@@ -375,6 +375,7 @@ export default function SchoolReportPanel({ id }: { id: string }) {
   const data = report.currentData;
   const request = data?.status.request ?? null;
   const earlier = data ? data.history.filter((r) => r.id !== request?.id) : [];
+  const finished = Boolean(request && DONE_STATES.includes(request.state));
   return (
     <section aria-labelledby="school-report-heading" className="staff-panel">
       <h2 id="school-report-heading">School report</h2>
@@ -415,9 +416,12 @@ export default function SchoolReportPanel({ id }: { id: string }) {
           {mayManage && (
             <>
               <h3>Actions</h3>
-              <ChangeCounselor key={request?.id ?? 'none'} id={id} data={data} onOutcome={setOutcome} />
-              {!(request && ['received', 'waived'].includes(request.state)) && (
-                <MarkReport id={id} onOutcome={setOutcome} />
+              {/* A report received or not needed is finished: nothing to resend, cancel or mark (the service says so). */}
+              {!finished && (
+                <>
+                  <ChangeCounselor key={request?.id ?? 'none'} id={id} data={data} onOutcome={setOutcome} />
+                  <MarkReport id={id} onOutcome={setOutcome} />
+                </>
               )}
               <AddItem id={id} onOutcome={setOutcome} />
             </>

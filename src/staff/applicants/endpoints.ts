@@ -17,7 +17,11 @@ export const applicantsApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
     /** A page of 50 applicants for the filters (after the given cursor), and the counts per status. */
     applicants: build.query<Applicants, ApiQuery>({ query: (params) => ({ url: '/applicants', params }) }),
-    applicant: build.query<ApplicantDetail, string>({ query: (id) => `/applicants/${encodeURIComponent(id)}` }),
+    /** Read again after a school report change (its timeline shows the change). */
+    applicant: build.query<ApplicantDetail, string>({
+      query: (id) => `/applicants/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'SchoolReport', id }],
+    }),
   }),
 });
 
