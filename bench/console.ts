@@ -152,6 +152,8 @@ async function seed(env: NodeJS.ProcessEnv): Promise<Plan> {
         'sort=saved&dir=desc',
         'status=started&sort=last_name',
         'documents=failed&sort=saved&dir=desc',
+        // The school report's filter (migration 017: an indexed bucket, as status is).
+        'report=awaiting&sort=last_name',
         `term=${encodeURIComponent(common[0].term)}&major=${encodeURIComponent(common[0].major)}&sort=last_name&dir=desc`,
         `submittedFrom=${week}&sort=submitted`,
       ],
