@@ -96,8 +96,8 @@ describe('the status page’s school report', () => {
     const region = await section();
     await userEvent.click(within(region).getByRole('button', { name: 'Send a reminder' }));
     expect(await within(region).findByRole('status')).toHaveTextContent(M.reminded);
-    expect(await within(region).findByText('You have sent your reminder.')).toBeInTheDocument();
-    expect(within(region).queryByRole('button', { name: 'Send a reminder' })).not.toBeInTheDocument();
+    expect(await within(region).findByText(M.reminderUsed)).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Send a reminder' })).toBeDisabled();
   });
 
   it('changes the counselor, refusing the applicant’s own address before anything is sent', async () => {
@@ -187,11 +187,12 @@ describe('the status page’s school report', () => {
     expect(within(region).queryByRole('button', { name: 'Ask your counselor' })).not.toBeInTheDocument();
   });
 
-  it('once the reminder by hand is used, says so instead of offering another', async () => {
+  it('once the reminder by hand is used, the button is disabled with the reason', async () => {
     statusPage(status({ request: request({ manual_reminder_available: false, reminders_sent: 1 }) }));
     const region = await section();
-    expect(await within(region).findByText('You have sent your reminder.')).toBeVisible();
-    expect(within(region).queryByRole('button', { name: 'Send a reminder' })).not.toBeInTheDocument();
+    const remind = await within(region).findByRole('button', { name: 'Send a reminder' });
+    expect(remind).toBeDisabled();
+    expect(remind).toHaveAccessibleDescription(M.reminderUsed);
   });
 
   it('cancels only after a confirmation, then offers to name another counselor', async () => {
