@@ -96,8 +96,8 @@ describe('the status page’s school report', () => {
     const region = await section();
     await userEvent.click(within(region).getByRole('button', { name: 'Send a reminder' }));
     expect(await within(region).findByRole('status')).toHaveTextContent(M.reminded);
-    expect(await within(region).findByText('You have sent your reminder.')).toBeInTheDocument();
-    expect(within(region).queryByRole('button', { name: 'Send a reminder' })).not.toBeInTheDocument();
+    expect(await within(region).findByText(M.reminderUsed)).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Send a reminder' })).toBeDisabled();
   });
 
   it('changes the counselor, refusing the applicant’s own address before anything is sent', async () => {
@@ -171,5 +171,45 @@ describe('the status page’s school report', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Yes, revoke my waiver' }));
     expect(await within(region).findByRole('status')).toHaveTextContent(M.waiverRevoked);
     expect(revoked).toBe(true);
+  });
+
+  it('not requested yet: asks the counselor the answers name, and says so', async () => {
+    const page = statusPage(status({ can_request: true, request: null, mails: [] }), [
+      http.post('*/api/school-report/request', () => {
+        page.set(status());
+        return HttpResponse.json({ message: M.requested });
+      }),
+    ]);
+    const region = await section();
+    await userEvent.click(within(region).getByRole('button', { name: 'Ask your counselor' }));
+    expect(await within(region).findByText(M.requested)).toHaveAttribute('role', 'status');
+    expect(await within(region).findByText(/We will remind them automatically on November 27, 2026/)).toBeVisible();
+    expect(within(region).queryByRole('button', { name: 'Ask your counselor' })).not.toBeInTheDocument();
+  });
+
+  it('once the reminder by hand is used, the button is disabled with the reason', async () => {
+    statusPage(status({ request: request({ manual_reminder_available: false, reminders_sent: 1 }) }));
+    const region = await section();
+    const remind = await within(region).findByRole('button', { name: 'Send a reminder' });
+    expect(remind).toBeDisabled();
+    expect(remind).toHaveAccessibleDescription(M.reminderUsed);
+  });
+
+  it('cancels only after a confirmation, then offers to name another counselor', async () => {
+    let cancelled = false;
+    const page = statusPage(status(), [
+      http.delete('*/api/school-report', () => {
+        cancelled = true;
+        page.set(status({ can_request: true, request: request({ state: 'cancelled', cancelled_at: DAY }) }));
+        return HttpResponse.json({ message: M.cancelled });
+      }),
+    ]);
+    const region = await section();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Cancel the request' }));
+    expect(cancelled).toBe(false);
+    await userEvent.click(within(region).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await within(region).findByText(M.cancelled)).toHaveAttribute('role', 'status');
+    expect(cancelled).toBe(true);
+    expect(await within(region).findByRole('button', { name: 'Send the request' })).toBeVisible();
   });
 });

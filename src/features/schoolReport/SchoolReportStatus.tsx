@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatCollegeTime, readCollegeTimeZone } from '../../kernel/time';
+import { SCHOOL_REPORT_MESSAGES as M } from '../../kernel/schoolReport/messages';
 import type { SchoolReportRequestT, SchoolReportStatusT } from '../../kernel/schoolReport/contract';
 import { SCHOOL_REPORT_MAIL_LABELS, SCHOOL_REPORT_STATE_LABELS, WAITING_STATES } from '../../kernel/schoolReport/rules';
 import {
@@ -185,7 +186,13 @@ function CounselorRequest({
                   Send a reminder
                 </button>
               ) : (
-                <p>You have sent your reminder.</p>
+                // Kept in place, disabled, so the applicant sees why there is no second one.
+                <>
+                  <button type="button" className="shell-btn" disabled aria-describedby="reminder-used">
+                    Send a reminder
+                  </button>
+                  <p id="reminder-used">{M.reminderUsed}</p>
+                </>
               )}
               <button type="button" className="shell-btn" onClick={() => setMode('change')}>
                 Change counselor or email
