@@ -13,7 +13,7 @@ import { expectAccessible } from './axe';
 import { parse } from 'csv-parse/sync';
 import { essayDocx } from '../testing/files';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
-import { enrolLink, mailTo, startStaffServer, totp, type StaffServer } from './staffServer';
+import { enrolStaff, mailTo, startStaffServer, type StaffServer } from './staffServer';
 
 const PASSWORD = 'Maple-Syrup-2024!';
 const APPLICANT_PASSWORD = 'Persist-Answers-2026!';
@@ -85,18 +85,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Enrols `email` from its mailed link (password, the authenticator's code, the recovery codes): signed in. */
-async function enrol(page: Page, email: string) {
-  await page.goto(enrolLink(email, server.dataDir));
-  const key = (await page.locator('#authenticator-key').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel('Authenticator code').fill(totp(key));
-  await page.getByRole('button', { name: 'Set up my account' }).click();
-  await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
-}
+const enrol = (page: Page, email: string) => enrolStaff(page, email, server, PASSWORD);
 
 /** The count a status link shows ("Submitted 23"). */
 async function countOf(page: Page, label: string): Promise<number> {

@@ -12,7 +12,7 @@ import { counselorLinkToken } from '../testing/mail';
 import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { COUNSELOR_TOKEN_HEADER } from '../src/kernel/counselor/paths';
 import { SCHOOL_REPORT_MESSAGES } from '../src/kernel/schoolReport/messages';
-import { enrolLink, mailTo, startStaffServer, totp, type StaffServer } from './staffServer';
+import { enrolStaff, mailTo, startStaffServer, type StaffServer } from './staffServer';
 import path from 'node:path';
 
 const PASSWORD = 'Maple-Syrup-2024!';
@@ -115,17 +115,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function enrol(page: Page, email: string) {
-  await page.goto(enrolLink(email, server.dataDir));
-  const key = (await page.locator('#authenticator-key').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel('Authenticator code').fill(totp(key));
-  await page.getByRole('button', { name: 'Set up my account' }).click();
-  await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
-}
+const enrol = (page: Page, email: string) => enrolStaff(page, email, server, PASSWORD);
 
 async function openFilters(page: Page) {
   const button = page.getByRole('button', { name: 'Filters', exact: true });

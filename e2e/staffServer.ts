@@ -4,6 +4,7 @@
  * the test OpenID provider (testing/oidcProvider.ts) running first. Fresh DATA_DIR each run.
  */
 import { execFile } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -144,3 +145,19 @@ export function totp(key: string, { nextStep = false } = {}): string {
 
 /** A 6-digit code the key does not produce now, nor one step before or after (for the lockout). */
 export const wrongCode = wrongTotpCode;
+
+/**
+ * Enrols `email` from its mailed link on `server` (password, the authenticator's code, the recovery codes saved):
+ * signed in, on the console's home.
+ */
+export async function enrolStaff(page: Page, email: string, server: Pick<StaffServer, 'dataDir'>, password: string) {
+  await page.goto(enrolLink(email, server.dataDir));
+  const key = (await page.locator('#authenticator-key').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Authenticator code').fill(totp(key));
+  await page.getByRole('button', { name: 'Set up my account' }).click();
+  await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+}

@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../http/errors';
 import {
   CounselorConversionBody,
   CounselorView,
@@ -10,13 +9,12 @@ import {
 import { DeclineBody } from '../../../src/kernel/schoolReport/contract';
 import { COUNSELOR_FILE_MAX_BYTES } from '../../../src/kernel/schoolReport/rules';
 import type { Shape } from '../../../src/kernel/api/contract';
-import { DOCUMENT_MESSAGES, FileTooLarge } from '../documents/service';
+import { readLocalUpload } from '../documents/localUpload';
 import type { CounselorDesk } from '../schoolReport/counselorDesk';
 import { currentCounselorRequest as current, type CounselorRouteConfig } from './gate';
 
 /** The local store's upload path for counselors (S3 takes the browser's post itself). */
 export const COUNSELOR_UPLOAD_PATH = '/counselor/api/upload';
-const POLICY_FIELDS = ['key', 'policy', 'signature'];
 
 type KindOf = { Params: Shape<typeof KindParams> };
 const declare = (audit: CounselorRouteConfig['audit'], rateLimit: object) => ({
@@ -87,40 +85,8 @@ export async function counselorRoutes(
       limits: { fileSize: COUNSELOR_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
     });
     upload.post('/upload', { config: declare('uploaded', rateLimit) }, async (request, reply) => {
-      const fields: Record<string, string> = {};
-      let received = false;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (!received && POLICY_FIELDS.includes(part.fieldname) && typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-          continue;
-        }
-        if (received || part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        received = true;
-        await desk.acceptUpload(
-          current(request),
-          { ...fields },
-          {
-            name: part.filename,
-            async read() {
-              try {
-                return await part.toBuffer();
-              } catch (error) {
-                if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLarge();
-                throw error;
-              }
-            },
-            discard() {
-              if (!part.file.readableEnded) part.file.resume();
-            },
-          },
-        );
-      }
-      if (!received) throw badRequest(DOCUMENT_MESSAGES.uploadIncomplete);
+      const report = current(request);
+      await readLocalUpload(request, (fields, file) => desk.acceptUpload(report, fields, file));
       return reply.code(204).send();
     });
   });

@@ -1,16 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../identity/gate';
-import { badRequest } from '../http/errors';
 import { ConversionBody, KeyParams, PresignBody, type Shape } from '../../../src/kernel/api/contract';
 import { FILE_MAX_BYTES } from '../../../src/kernel/constants';
-import { DOCUMENT_MESSAGES, FileTooLarge, type DocumentService } from './service';
+import type { DocumentService } from './service';
+import { readLocalUpload } from './localUpload';
 import { LOCAL_UPLOAD_PATH } from './storage';
 
 type KeyParamsOf = { Params: Shape<typeof KeyParams> };
-
-/** The multipart fields of a local upload (the policy of POST /api/presigned-url); others are ignored. */
-const POLICY_FIELDS = ['key', 'policy', 'signature'];
 
 /** SPEC §7's document calls, plus the local upload endpoint that stands in for S3. All on the session's user. */
 export function documentRoutes(
@@ -75,41 +72,7 @@ export function documentRoutes(
       });
       upload.post(LOCAL_UPLOAD_PATH, { config: limited }, async (request, reply) => {
         const user = currentUser(request);
-        // Parts in order: only the fields before the file count (as with S3); later parts are drained unread.
-        const fields: Record<string, string> = {};
-        let received = false;
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (!received && POLICY_FIELDS.includes(part.fieldname) && typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-            continue;
-          }
-          if (received || part.fieldname !== 'file') {
-            part.file.resume();
-            continue;
-          }
-          received = true;
-          await documents.acceptUpload(
-            user.userId,
-            { ...fields },
-            {
-              name: part.filename,
-              async read() {
-                try {
-                  return await part.toBuffer();
-                } catch (error) {
-                  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLarge();
-                  throw error;
-                }
-              },
-              discard() {
-                if (!part.file.readableEnded) part.file.resume();
-              },
-            },
-          );
-        }
-        if (!received) throw badRequest(DOCUMENT_MESSAGES.uploadIncomplete);
+        await readLocalUpload(request, (fields, file) => documents.acceptUpload(user.userId, fields, file));
         // As S3 answers a pre-signed POST by default: 204, no body.
         return reply.code(204).send();
       });
