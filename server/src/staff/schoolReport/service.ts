@@ -3,6 +3,7 @@ import type { StaffSchoolReport, StaffShape } from '../../../../src/kernel/staff
 import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { SchoolReportService } from '../../schoolReport/service';
 import { notFound } from '../../http/errors';
+import { answersAndAddress } from '../../applications/table';
 import type { Gate } from '../audit/gate';
 import type { AuditContext } from '../accounts/service';
 
@@ -42,11 +43,8 @@ export function createStaffSchoolReport(deps: { gate: Gate; schoolReport: () => 
       const found = await gate.audited(
         { ...by, action: 'school-report-read', target: applicationIdOf(id) },
         async (db) => {
-          const { rows } = await db.query<{ answer: Record<string, unknown> | null }>(
-            'SELECT a.answer FROM users u LEFT JOIN applications a ON a.user_id = u.id WHERE u.id = $1',
-            [id],
-          );
-          if (rows.length === 0) return null;
+          const { answer, username } = await answersAndAddress(db, id);
+          if (!username) return null;
           const typed = await db.query<{ has: boolean }>(
             `SELECT recommendation_text <> '' AS has FROM school_report_requests WHERE user_id = $1 AND current`,
             [id],
@@ -62,7 +60,7 @@ export function createStaffSchoolReport(deps: { gate: Gate; schoolReport: () => 
               WHERE user_id = $1 ORDER BY id`,
             [id],
           );
-          return { answer: rows[0].answer ?? {}, hasText: Boolean(typed.rows[0]?.has), items: items.rows };
+          return { answer, hasText: Boolean(typed.rows[0]?.has), items: items.rows };
         },
       );
       if (!found) throw notFound(NO_APPLICANT);
