@@ -19,7 +19,9 @@ export default function SendRequestNow() {
   const answers = useAppSelector((s) => s.answers.values);
   const unsaved = useAppSelector((s) => s.sync.dirty.some((key) => KEYS.includes(key)) || s.sync.status === 'saving');
   const own = useAppSelector((s) => s.session.username) ?? '';
-  const { data } = useGetSchoolReportQuery();
+  // Only an applicant's own session may ask: a visitor trying the form, or a service user, sees nothing here.
+  const applicant = useAppSelector((s) => s.session.is_logged_in && !s.session.is_service_user);
+  const { data } = useGetSchoolReportQuery(undefined, { skip: !applicant });
   const [requestNow, { isLoading }] = useRequestSchoolReportMutation();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key] as string).trim() : '');
@@ -50,6 +52,7 @@ export default function SendRequestNow() {
     }
   }
 
+  if (!applicant) return null;
   return (
     <div className="school-report-now">
       <h3>Your counselor’s school report</h3>
