@@ -45,7 +45,7 @@ const SERVER_AREAS = {
   counselor: ['applications', 'documents', 'schoolReport'],
 };
 /** What every server area may import, relative to server/src. */
-const SERVER_INFRASTRUCTURE = ['./config.ts', './threads.ts', './db', './http', './jobs'];
+const SERVER_INFRASTRUCTURE = ['./config.ts', './threads.ts', './collegeDays.ts', './db', './http', './jobs'];
 
 export default defineConfig([
   globalIgnores(['dist', 'data', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/out']),

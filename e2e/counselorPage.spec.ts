@@ -10,45 +10,10 @@ import { WCAG } from './axe';
 import { COUNSELOR_MESSAGES } from '../src/kernel/counselor/messages';
 import { COUNSELOR_PAGE } from '../src/kernel/counselor/paths';
 import { FILE_MESSAGES } from '../src/kernel/documents/fileRules';
+import { SAMPLE_COUNSELOR_VIEW } from '../src/kernel/counselor/sampleView';
 
 const TOKEN = 'e2eTokenABCDEFGHIJKLMNOPQRSTUV';
-const doc = (kind: string, label: string, required: boolean, file_name: string | null = null) => ({
-  kind,
-  label,
-  required,
-  status: file_name ? 'completed' : 'not_answered',
-  message: '',
-  file_name,
-});
-const VIEW = {
-  college_name: 'Northfield College',
-  applicant: {
-    first_name: 'Maria',
-    last_name: 'Hernandez',
-    birth_date: '2008-03-04',
-    high_school: 'Lincoln High School',
-    entry_term: 'Fall 2027',
-  },
-  counselor: { first_name: 'Dana', last_name: 'Brooks' },
-  waiver: {
-    waived: true,
-    text: 'I waive my right to see my counselor’s recommendation. Yes',
-    recorded_at: '2026-11-20T15:00:00.000Z',
-  },
-  state: 'requested',
-  requested_at: '2026-11-21T15:00:00.000Z',
-  submitted_at: null,
-  declined_at: null,
-  read_only_until: null,
-  documents: [
-    doc('transcript', 'Transcript', true),
-    doc('school_profile', 'School profile', false),
-    doc('recommendation', 'Recommendation', false),
-  ],
-  recommendation_text: '',
-  file_max_bytes: 10 * 1024 * 1024,
-  recommendation_max_chars: 10_000,
-};
+const VIEW = SAMPLE_COUNSELOR_VIEW;
 
 /** Answers GET /counselor/api/request with `view` (or a status and body), and any other call with `others`. */
 async function answer(page: Page, view: unknown, others: Record<string, [number, unknown]> = {}) {
@@ -131,7 +96,9 @@ for (const viewport of [
     test('the review with a transcript, and submitted', async ({ page }) => {
       const withTranscript = {
         ...VIEW,
-        documents: [doc('transcript', 'Transcript', true, 'transcript.pdf'), ...VIEW.documents.slice(1)],
+        documents: VIEW.documents.map((d) =>
+          d.kind === 'transcript' ? { ...d, status: 'completed' as const, file_name: 'transcript.pdf' } : d,
+        ),
       };
       await answer(page, withTranscript);
       await page.goto(`${COUNSELOR_PAGE}#t=${TOKEN}`);

@@ -57,6 +57,8 @@ for (const width of [390, 1280]) {
       await page.goto('/final-steps');
       const send = page.getByRole('button', { name: 'Send the request now' });
       await send.scrollIntoViewIfNeeded();
+      // It is enabled once the saved answers are in the page (the profile): pressed before, it would say what is missing.
+      await expect(send).not.toHaveAttribute('aria-disabled');
       await expectAccessible(page, 'on Final Steps with the request button');
       await send.click();
       await expect(page.getByRole('status').filter({ hasText: M.requested })).toBeVisible();

@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { server } from '../../tests/msw/server';
 import type { CounselorViewT } from '../kernel/counselor/contract';
+import { SAMPLE_COUNSELOR_VIEW } from '../kernel/counselor/sampleView';
 import { COUNSELOR_PAGE, COUNSELOR_TOKEN_HEADER } from '../kernel/counselor/paths';
 import { CounselorPage } from './CounselorPage';
 import { makeCounselorStore } from './store';
@@ -22,56 +23,7 @@ export function renderCounselor(hash = `#t=${TOKEN}`) {
   return { user: userEvent.setup({ delay: null, applyAccept: false }), ...view };
 }
 
-export const VIEW: CounselorViewT = {
-  college_name: 'Northfield College',
-  applicant: {
-    first_name: 'Maria',
-    last_name: 'Hernandez',
-    birth_date: '2008-03-04',
-    high_school: 'Lincoln High School',
-    entry_term: 'Fall 2027',
-  },
-  counselor: { first_name: 'Dana', last_name: 'Brooks' },
-  waiver: {
-    waived: true,
-    text: 'I waive my right to see my counselor’s recommendation. Yes',
-    recorded_at: '2026-11-20T15:00:00.000Z',
-  },
-  state: 'requested',
-  requested_at: '2026-11-21T15:00:00.000Z',
-  submitted_at: null,
-  declined_at: null,
-  read_only_until: null,
-  documents: [
-    {
-      kind: 'transcript',
-      label: 'Transcript',
-      required: true,
-      status: 'not_answered',
-      message: '',
-      file_name: null,
-    },
-    {
-      kind: 'school_profile',
-      label: 'School profile',
-      required: false,
-      status: 'not_answered',
-      message: '',
-      file_name: null,
-    },
-    {
-      kind: 'recommendation',
-      label: 'Recommendation',
-      required: false,
-      status: 'not_answered',
-      message: '',
-      file_name: null,
-    },
-  ],
-  recommendation_text: '',
-  file_max_bytes: 10 * 1024 * 1024,
-  recommendation_max_chars: 10_000,
-};
+export const VIEW: CounselorViewT = SAMPLE_COUNSELOR_VIEW;
 
 /** VIEW with a transcript converted and stored. */
 export const WITH_TRANSCRIPT: CounselorViewT = {

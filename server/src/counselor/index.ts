@@ -5,10 +5,7 @@ import type { Db } from '../db/client';
 import type { DocumentService } from '../documents/service';
 import { createCounselorDesk } from '../schoolReport/counselorDesk';
 import { registerCounselorGate } from './gate';
-import { counselorRoutes, COUNSELOR_UPLOAD_PATH } from './routes';
-
-/** The path app.ts lets take multipart (the CSRF rule's exception, as the applicants' /api/upload). */
-export { COUNSELOR_UPLOAD_PATH };
+import { counselorRoutes } from './routes';
 
 /**
  * The counselor's server: one scope under /counselor/api behind one gate (gate.ts), the third audience beside the
@@ -30,7 +27,6 @@ export async function registerCounselor(
     documents: deps.documents,
     collegeName: deps.collegeName,
     messages: COUNSELOR_MESSAGES,
-    localUploadPath: COUNSELOR_UPLOAD_PATH,
     onQueued: deps.onQueued,
   });
   await app.register(

@@ -10,11 +10,10 @@ import { DeclineBody } from '../../../src/kernel/schoolReport/contract';
 import { COUNSELOR_FILE_MAX_BYTES } from '../../../src/kernel/schoolReport/rules';
 import type { Shape } from '../../../src/kernel/api/contract';
 import { readLocalUpload } from '../documents/localUpload';
+import { COUNSELOR_UPLOAD_PATH } from '../documents/storage';
+import { COUNSELOR_API } from '../../../src/kernel/counselor/paths';
 import type { CounselorDesk } from '../schoolReport/counselorDesk';
 import { currentCounselorRequest as current, type CounselorRouteConfig } from './gate';
-
-/** The local store's upload path for counselors (S3 takes the browser's post itself). */
-export const COUNSELOR_UPLOAD_PATH = '/counselor/api/upload';
 
 type KindOf = { Params: Shape<typeof KindParams> };
 const declare = (audit: CounselorRouteConfig['audit'], rateLimit: object) => ({
@@ -84,10 +83,15 @@ export async function counselorRoutes(
       throwFileSizeLimit: true,
       limits: { fileSize: COUNSELOR_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
     });
-    upload.post('/upload', { config: declare('uploaded', rateLimit) }, async (request, reply) => {
-      const report = current(request);
-      await readLocalUpload(request, (fields, file) => desk.acceptUpload(report, fields, file));
-      return reply.code(204).send();
-    });
+    // COUNSELOR_UPLOAD_PATH, within this scope's prefix: where a local presign sends the counselor's browser.
+    upload.post(
+      COUNSELOR_UPLOAD_PATH.slice(COUNSELOR_API.length),
+      { config: declare('uploaded', rateLimit) },
+      async (request, reply) => {
+        const report = current(request);
+        await readLocalUpload(request, (fields, file) => desk.acceptUpload(report, fields, file));
+        return reply.code(204).send();
+      },
+    );
   });
 }

@@ -208,7 +208,7 @@ export function createDocumentService(deps: {
         expiresAt,
       ]);
       const maxBytes = sizeLimitOf(answerKey)?.maxBytes ?? FILE_MAX_BYTES;
-      return storage.presignUpload({ key, userId, answerKey, expiresAt, maxBytes });
+      return storage.presignUpload({ key, userId, answerKey, expiresAt, maxBytes, uploader: who });
     },
 
     /**

@@ -17,6 +17,8 @@ export interface UploadGrant {
   answerKey: string;
   expiresAt: Date;
   maxBytes: number;
+  /** Whose scope receives a local upload: the applicant's, or a counselor's for the school report's keys. */
+  uploader: 'applicant' | 'counselor';
 }
 
 /** A stored object was larger than the caller accepts; nothing was read into memory. */
@@ -44,8 +46,10 @@ export interface Storage {
   readonly uploadOrigin: string | null;
 }
 
-/** Where the browser posts uploads with local storage (same origin). */
+/** Where the browser posts uploads with local storage (same origin): the applicant's, in their gated scope. */
 export const LOCAL_UPLOAD_PATH = '/api/upload';
+/** The counselor's, in theirs (server/src/counselor/routes.ts): the documents of a school report. */
+export const COUNSELOR_UPLOAD_PATH = '/counselor/api/upload';
 
 /** Keys look like uploads/12/personal_statement_doc/3f…; nothing else (no '..', no absolute paths). */
 const KEY_PATTERN = /^[a-z]+(\/[A-Za-z0-9_-]{1,128}){1,4}(\.pdf)?$/;
@@ -77,7 +81,7 @@ export class LocalStorage implements Storage {
       expires: grant.expiresAt.getTime(),
       max: grant.maxBytes,
     });
-    return { url: LOCAL_UPLOAD_PATH, fields };
+    return { url: grant.uploader === 'counselor' ? COUNSELOR_UPLOAD_PATH : LOCAL_UPLOAD_PATH, fields };
   }
 
   async put(key: string, data: Uint8Array) {

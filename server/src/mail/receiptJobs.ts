@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/client';
+import { leasedRows } from '../jobs/leasedRows';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 import type { Receipt } from './receipt';
 
@@ -30,6 +31,7 @@ export async function queueReceipt(
 
 /** The receipts' queue, as the worker (receiptWorker.ts) sees it. Every write after the claim checks the lease. */
 export function createReceiptJobs(db: Db) {
+  const rows = leasedRows(db, 'receipt_jobs');
   return {
     /**
      * Leases the oldest receipt that is due (queued and not held back, or 'sending' by an instance whose lease
@@ -68,13 +70,7 @@ export function createReceiptJobs(db: Db) {
     },
 
     /** The worker is still sending `job`: its lease runs leaseMs more. */
-    async renewLease(job: ReceiptJob, leaseMs: number): Promise<void> {
-      await db.query(
-        `UPDATE receipt_jobs SET lease_until = now() + $3::float8 * interval '1 millisecond'
-          WHERE id = $1 AND status = 'sending' AND lease_owner = $2`,
-        [job.id, job.lease_owner, leaseMs],
-      );
-    },
+    renewLease: (job: ReceiptJob, leaseMs: number) => rows.renew(job.id, job.lease_owner, leaseMs),
 
     async sent(job: ReceiptJob): Promise<void> {
       await db.query(
@@ -85,14 +81,8 @@ export function createReceiptJobs(db: Db) {
     },
 
     /** The try failed: queued again, held back for `delayMs`. */
-    async retryLater(job: ReceiptJob, delayMs: number, error: string): Promise<void> {
-      await db.query(
-        `UPDATE receipt_jobs SET status = 'queued', retry_at = now() + $3::float8 * interval '1 millisecond',
-                lease_owner = NULL, lease_until = NULL, last_error = $4
-          WHERE id = $1 AND lease_owner = $2`,
-        [job.id, job.lease_owner, delayMs, error],
-      );
-    },
+    retryLater: (job: ReceiptJob, delayMs: number, error: string) =>
+      rows.retryLater(job.id, job.lease_owner, delayMs, error),
 
     /** The last try failed: the receipt is given up, its error kept. */
     async giveUp(job: ReceiptJob, error: string): Promise<void> {

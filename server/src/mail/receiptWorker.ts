@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { createJobLoop } from '../jobs/loop';
 import { whileLeased } from '../jobs/lease';
+import { describeError } from '../jobs/leasedRows';
 import { maskAddress, type Mailer } from './mailer';
 import { RECEIPT_RETRY_DELAYS_MS, receiptMail, type ReceiptSettings } from './receipt';
 import { createReceiptJobs, type ReceiptJob } from './receiptJobs';
@@ -21,9 +22,6 @@ export interface ReceiptWorkerOptions extends ReceiptSettings {
 
 /** How often each instance looks for receipts due: the shortest retry delay (a submit wakes its own at once). */
 export const RECEIPT_POLL_MS = RECEIPT_RETRY_DELAYS_MS[0];
-
-/** The error kept with a failed try: its message only (an SMTP reply never carries the mail's text). */
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * Mails the submissions' receipts from receipt_jobs (queued by the submission's transaction), one at a time, in
@@ -50,10 +48,10 @@ export function createReceiptWorker(options: ReceiptWorkerOptions) {
       const to = maskAddress(job.to);
       if (delay === undefined) {
         log.error({ err: error, to, attempts: job.attempts }, 'submission receipt not sent');
-        await jobs.giveUp(job, describe(error));
+        await jobs.giveUp(job, describeError(error));
       } else {
         log.warn({ err: error, to, attempt: job.attempts }, 'submission receipt retried');
-        await jobs.retryLater(job, delay, describe(error));
+        await jobs.retryLater(job, delay, describeError(error));
       }
       return;
     }

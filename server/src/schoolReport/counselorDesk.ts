@@ -14,7 +14,7 @@ import { documentAnswersOf } from '../documents/service';
 import { answersAndAddress } from '../applications/table';
 import { queueMail, skipQueuedMails } from './mailJobs';
 import { applicantAddress, requestByToken, setState, type RequestRow } from './requests';
-import { waivedNow, waiverOf } from './status';
+import { iso, waivedNow, waiverOf } from './status';
 
 /** What the counselor's page and its answers say (the counselor scope's kernel words, passed in: one home each). */
 export interface DeskMessages {
@@ -40,8 +40,6 @@ export function createCounselorDesk(deps: {
   documents: DocumentService;
   collegeName: string;
   messages: DeskMessages;
-  /** Where the counselor's browser posts a file when documents are stored locally (S3 gives its own URL). */
-  localUploadPath: string;
   onQueued?: () => void;
 }) {
   const { db, documents, messages } = deps;
@@ -81,7 +79,6 @@ export function createCounselorDesk(deps: {
     async view(request: RequestRow) {
       const { answer } = await answersAndAddress(db, request.user_id);
       const waiver = await waiverOf(db, userOf(request));
-      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
       return {
         college_name: deps.collegeName,
         applicant: {
@@ -111,8 +108,7 @@ export function createCounselorDesk(deps: {
 
     async presign(request: RequestRow, kind: SchoolReportDocumentKind) {
       writable(request);
-      const upload = await documents.presign(userOf(request), keyOf(kind), 'counselor');
-      return documents.storage.kind === 'local' ? { ...upload, url: deps.localUploadPath } : upload;
+      return documents.presign(userOf(request), keyOf(kind), 'counselor');
     },
 
     /** The local store's upload (S3 takes the browser's post itself): the policy names the applicant and key. */

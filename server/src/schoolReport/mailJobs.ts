@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/client';
 import { answersAndAddress } from '../applications/table';
+import { leasedRows } from '../jobs/leasedRows';
 import type { SchoolReportMailKind, SchoolReportState } from '../../../src/kernel/schoolReport/rules';
 
 /** A school report mail leased to one instance's worker, with the request facts its text and its outcome need. */
@@ -67,6 +68,7 @@ interface ClaimedRow {
 
 /** The queue as the worker (worker.ts) sees it; every write after the claim checks the lease. */
 export function createMailJobs(db: Db) {
+  const rows = leasedRows(db, 'school_report_mails');
   const finish =
     (status: 'sent' | 'bounced' | 'failed' | 'skipped') =>
     async (job: MailJob, error = '') => {
@@ -123,26 +125,14 @@ export function createMailJobs(db: Db) {
       };
     },
 
-    async renewLease(job: MailJob, leaseMs: number): Promise<void> {
-      await db.query(
-        `UPDATE school_report_mails SET lease_until = now() + $3::float8 * interval '1 millisecond'
-          WHERE id = $1 AND status = 'sending' AND lease_owner = $2`,
-        [job.id, job.leaseOwner, leaseMs],
-      );
-    },
+    renewLease: (job: MailJob, leaseMs: number) => rows.renew(job.id, job.leaseOwner, leaseMs),
 
     sent: finish('sent'),
     bounced: finish('bounced'),
     failed: finish('failed'),
     skipped: finish('skipped'),
 
-    async retryLater(job: MailJob, delayMs: number, error: string): Promise<void> {
-      await db.query(
-        `UPDATE school_report_mails SET status = 'queued', retry_at = now() + $3::float8 * interval '1 millisecond',
-                lease_owner = NULL, lease_until = NULL, last_error = $4
-          WHERE id = $1 AND lease_owner = $2`,
-        [job.id, job.leaseOwner, delayMs, error],
-      );
-    },
+    retryLater: (job: MailJob, delayMs: number, error: string) =>
+      rows.retryLater(job.id, job.leaseOwner, delayMs, error),
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client';
+import { collegeDayEndSql } from '../collegeDays';
 import {
   DAY_MS,
   OVERDUE_AFTER_DAYS,
@@ -90,7 +91,7 @@ export async function insertRequest(tx: Queryable, request: NewRequest): Promise
   const { rows } = await tx.query<{ id: string; requested_at: Date; link_expires_at: Date }>(
     `INSERT INTO school_report_requests (user_id, counselor_first_name, counselor_last_name, counselor_email,
             token_hash, link_nonce, state, requested_by, link_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'requested', $7, (($8::date + 1)::timestamp AT TIME ZONE $9))
+     VALUES ($1, $2, $3, $4, $5, $6, 'requested', $7, ${collegeDayEndSql('$8', '$9')})
      RETURNING id, requested_at, link_expires_at`,
     [
       request.userId,
@@ -152,4 +153,13 @@ export async function recordReminder(db: Queryable, requestId: number, dueAt: Da
 export async function applicantAddress(q: Queryable, userId: number | string): Promise<string> {
   const { rows } = await q.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
   return rows[0]?.username ?? '';
+}
+
+/** Whether the cycle is still open: before the end of its last day (YYYY-MM-DD) in the college's zone. */
+export async function cycleOpen(q: Queryable, cycleEnd: string, timeZone: string): Promise<boolean> {
+  const { rows } = await q.query<{ open: boolean }>(`SELECT now() < ${collegeDayEndSql('$1', '$2')} AS open`, [
+    cycleEnd,
+    timeZone,
+  ]);
+  return rows[0].open;
 }

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
-import { isValidEmail, normaliseEmail } from '../../../src/kernel/auth/rules';
+import { normaliseEmail } from '../../../src/kernel/auth/rules';
+import { counselorEmailProblem, counselorFromAnswers } from '../../../src/kernel/schoolReport/counselor';
 import type { CounselorBodyT } from '../../../src/kernel/schoolReport/contract';
 import { SCHOOL_REPORT_MESSAGES as M } from '../../../src/kernel/schoolReport/messages';
 import {
@@ -12,7 +13,15 @@ import {
 } from '../../../src/kernel/schoolReport/rules';
 import { answersAndAddress } from '../applications/table';
 import { queueMail } from './mailJobs';
-import { applicantAddress, currentRequest, endLink, insertRequest, setState, type RequestRow } from './requests';
+import {
+  applicantAddress,
+  currentRequest,
+  cycleOpen,
+  endLink,
+  insertRequest,
+  setState,
+  type RequestRow,
+} from './requests';
 import { historyOf, statusOf, waiverOf } from './status';
 
 /** Who acts: the applicant, their submission, or a staff member (`staff:<email>`), as the request records it. */
@@ -34,24 +43,6 @@ interface Answers {
   username: string;
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** The counselor the answers name, checked as a request needs it, or the message saying what is missing. */
-function counselorOf({ answer, username }: Answers) {
-  const counselor = {
-    first_name: str(answer.counselor_first_name),
-    last_name: str(answer.counselor_last_name),
-    email: normaliseEmail(str(answer.counselor_email_address)),
-  };
-  const waiver = str(answer.counselor_waiver_request);
-  if (!counselor.first_name || !counselor.last_name || !counselor.email || !['Y', 'N'].includes(waiver)) {
-    return { ok: false as const, message: M.needsAnswers };
-  }
-  if (!isValidEmail(counselor.email)) return { ok: false as const, message: M.counselorEmailInvalid };
-  if (counselor.email === normaliseEmail(username)) return { ok: false as const, message: M.counselorIsApplicant };
-  return { ok: true as const, counselor, waiver: waiver as 'Y' | 'N' };
-}
-
 /**
  * The school report's requests: made at submission (or earlier from Final Steps), reminded, changed, cancelled,
  * marked by staff. The one writer of school_report_requests and school_report_waivers besides the counselor's desk
@@ -62,13 +53,10 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
   const queued = () => deps.onQueued?.();
 
   const answersOf = (q: Queryable, userId: number): Promise<Answers> => answersAndAddress(q, userId);
+  const checkedCounselor = ({ answer, username }: Answers) => counselorFromAnswers(answer, username);
 
   async function assertCycleOpen(q: Queryable) {
-    const { rows } = await q.query<{ open: boolean }>(
-      `SELECT now() < (($1::date + 1)::timestamp AT TIME ZONE $2) AS open`,
-      [deps.cycleEnd, deps.timeZone],
-    );
-    if (!rows[0].open) throw conflict(M.cycleEnded, 'CycleEnded');
+    if (!(await cycleOpen(q, deps.cycleEnd, deps.timeZone))) throw conflict(M.cycleEnded, 'CycleEnded');
   }
 
   /** Records the waiver as answered when it is the first record or differs from the last choice. */
@@ -116,7 +104,7 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
    */
   async function canRequest(userId: number, current: RequestRow | undefined) {
     if (current && current.state !== 'cancelled') return false;
-    return counselorOf(await answersOf(db, userId)).ok;
+    return checkedCounselor(await answersOf(db, userId)).ok;
   }
 
   return {
@@ -127,7 +115,7 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
     /** "Send the request now" (Final Steps), or "Ask your counselor" on the status page: from the saved answers. */
     async requestNow(userId: number, by: Actor) {
       await db.transaction(async (tx) => {
-        const checked = counselorOf(await answersOf(tx, userId));
+        const checked = checkedCounselor(await answersOf(tx, userId));
         if (!checked.ok) throw badRequest(checked.message);
         const current = await currentRequest(tx, userId, true);
         if (current && (WAITING_STATES.includes(current.state) || DONE_STATES.includes(current.state))) {
@@ -146,15 +134,11 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
      * application without a usable counselor is submitted, and its status page says what to do.
      */
     async onSubmitted(tx: Queryable, userId: number) {
-      const checked = counselorOf(await answersOf(tx, userId));
+      const checked = checkedCounselor(await answersOf(tx, userId));
       if (!checked.ok) return;
       await recordWaiver(tx, userId, checked.waiver);
       if (await currentRequest(tx, userId)) return;
-      const { rows } = await tx.query<{ open: boolean }>(
-        `SELECT now() < (($1::date + 1)::timestamp AT TIME ZONE $2) AS open`,
-        [deps.cycleEnd, deps.timeZone],
-      );
-      if (rows[0].open) await newRequest(tx, userId, checked.counselor, 'submit');
+      if (await cycleOpen(tx, deps.cycleEnd, deps.timeZone)) await newRequest(tx, userId, checked.counselor, 'submit');
     },
     /** After the submission committed: the request's mail goes at once. */
     afterSubmitted: queued,
@@ -180,15 +164,15 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
         email: normaliseEmail(body.email),
       };
       if (!counselor.first_name || !counselor.last_name) throw badRequest(M.needsAnswers);
-      if (!isValidEmail(counselor.email)) throw badRequest(M.counselorEmailInvalid);
       await db.transaction(async (tx) => {
         const answers = await answersOf(tx, userId);
-        if (counselor.email === normaliseEmail(answers.username)) throw badRequest(M.counselorIsApplicant);
+        const problem = counselorEmailProblem(counselor.email, answers.username);
+        if (problem) throw badRequest(problem);
         const current = await currentRequest(tx, userId, true);
         if (current && DONE_STATES.includes(current.state)) throw conflict(M.finished, 'Finished');
         // A waiting request is cancelled by the change; a declined or bounced one keeps its state in the history.
         if (current) await retire(tx, current, by, WAITING_STATES.includes(current.state) ? 'cancelled' : null);
-        const waiver = str(answers.answer.counselor_waiver_request);
+        const waiver = answers.answer.counselor_waiver_request;
         if (waiver === 'Y' || waiver === 'N') {
           if (!(await waiverOf(tx, userId))) await recordWaiver(tx, userId, waiver);
         }
@@ -232,7 +216,7 @@ export function createSchoolReportService(deps: SchoolReportDeps) {
         if (current && DONE_STATES.includes(current.state)) throw conflict(M.finished, 'Finished');
         if (!current) {
           // Nothing was requested: the mark gets a request of its own, with no link and no mail.
-          const checked = counselorOf(await answersOf(tx, userId));
+          const checked = checkedCounselor(await answersOf(tx, userId));
           const counselor = checked.ok ? checked.counselor : { first_name: '', last_name: '', email: '' };
           await tx.query(
             `INSERT INTO school_report_requests (user_id, counselor_first_name, counselor_last_name, counselor_email,

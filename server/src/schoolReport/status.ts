@@ -15,7 +15,8 @@ import {
 import { submittedAt } from '../applications/table';
 import { allRequests, currentRequest, type RequestRow } from './requests';
 
-const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
+/** A database time as the contract gives it (ISO 8601), or null. */
+export const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 /** A request row as the contract gives it, with its next automatic reminder. */
 export function requestView(row: RequestRow, nextReminderAt: Date | null): SchoolReportRequestT {

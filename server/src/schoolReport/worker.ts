@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { createJobLoop } from '../jobs/loop';
 import { whileLeased } from '../jobs/lease';
+import { describeError } from '../jobs/leasedRows';
 import { MailRefused, maskAddress, type Mailer } from '../mail/mailer';
 import { RECEIPT_RETRY_DELAYS_MS } from '../mail/receipt';
 import { WAITING_STATES } from '../../../src/kernel/schoolReport/rules';
@@ -22,7 +23,6 @@ export interface SchoolReportWorkerOptions extends MailSettings {
 }
 
 const TO_COUNSELOR = new Set(['request', 'reminder', 'manual_reminder']);
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * Sends the school report's mails from school_report_mails in every instance, one at a time: the lease makes one
@@ -70,9 +70,9 @@ export function createSchoolReportWorker(options: SchoolReportWorkerOptions) {
       const delay = RECEIPT_RETRY_DELAYS_MS[job.attempts - 1];
       if (delay === undefined) {
         log.error({ err: error, to: maskAddress(job.to), kind: job.kind }, 'school report mail not sent');
-        await jobs.failed(job, describe(error));
+        await jobs.failed(job, describeError(error));
       } else {
-        await jobs.retryLater(job, delay, describe(error));
+        await jobs.retryLater(job, delay, describeError(error));
       }
       return;
     }

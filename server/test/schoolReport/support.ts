@@ -92,6 +92,12 @@ export async function userIdOf(t: TestApp, username: string): Promise<number> {
   return Number(rows[0].id);
 }
 
-/** What the applicant's status page shows (the service's answer to GET /api/school-report). */
-export const statusOf = async (t: TestApp, username: string) =>
-  t.app.services.schoolReport.status(await userIdOf(t, username));
+/**
+ * What the applicant's status page shows (the service's answer to GET /api/school-report), once this instance's
+ * mail worker has finished what was due: a mail's file is written before its row says sent (and before a sent
+ * reminder is counted), so reading at the moment a file appears would race the worker.
+ */
+export async function statusOf(t: TestApp, username: string) {
+  await t.app.services.schoolReportWorker.runOnce();
+  return t.app.services.schoolReport.status(await userIdOf(t, username));
+}

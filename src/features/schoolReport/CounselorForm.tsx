@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isValidEmail, normaliseEmail } from '../../kernel/auth/rules';
-import { SCHOOL_REPORT_MESSAGES as M } from '../../kernel/schoolReport/messages';
+import { normaliseEmail } from '../../kernel/auth/rules';
+import { counselorEmailProblem } from '../../kernel/schoolReport/counselor';
+import { questionLabel } from '../../kernel/form/definition';
 import type { CounselorBodyT } from '../../kernel/schoolReport/contract';
 
 interface Props {
@@ -14,7 +15,12 @@ interface Props {
   onCancel?(): void;
 }
 
-const REQUIRED = 'Please provide this information.';
+/** Your Academics' labels for the same answers; a missing one's message is its label, as on the form (SPEC §5). */
+const LABELS: Record<keyof CounselorBodyT, string> = {
+  first_name: questionLabel('counselor_first_name'),
+  last_name: questionLabel('counselor_last_name'),
+  email: questionLabel('counselor_email_address'),
+};
 
 /** A corrected address or another counselor: first and last name and email, checked before it is sent. */
 export function CounselorForm({ initial, ownEmail, submitLabel, busy, onSubmit, onCancel }: Props) {
@@ -24,19 +30,18 @@ export function CounselorForm({ initial, ownEmail, submitLabel, busy, onSubmit, 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const email = normaliseEmail(values.email);
     const found: typeof errors = {};
-    if (!values.first_name.trim()) found.first_name = REQUIRED;
-    if (!values.last_name.trim()) found.last_name = REQUIRED;
-    if (!isValidEmail(email)) found.email = M.counselorEmailInvalid;
-    else if (email === normaliseEmail(ownEmail)) found.email = M.counselorIsApplicant;
+    if (!values.first_name.trim()) found.first_name = LABELS.first_name;
+    if (!values.last_name.trim()) found.last_name = LABELS.last_name;
+    const emailProblem = counselorEmailProblem(values.email, ownEmail);
+    if (emailProblem) found.email = emailProblem;
     setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit({ ...values, email });
+    if (Object.keys(found).length === 0) onSubmit({ ...values, email: normaliseEmail(values.email) });
   }
 
-  const field = (name: keyof CounselorBodyT, label: string, type = 'text', autoComplete = 'off') => (
+  const field = (name: keyof CounselorBodyT, type = 'text', autoComplete = 'off') => (
     <div className="school-report-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <label htmlFor={`${id}-${name}`}>{LABELS[name]}</label>
       <input
         id={`${id}-${name}`}
         type={type}
@@ -56,9 +61,9 @@ export function CounselorForm({ initial, ownEmail, submitLabel, busy, onSubmit, 
 
   return (
     <form className="school-report-form" noValidate onSubmit={submit}>
-      {field('first_name', 'Counselor First Name')}
-      {field('last_name', 'Counselor Last Name')}
-      {field('email', 'Counselor Email Address', 'email')}
+      {field('first_name')}
+      {field('last_name')}
+      {field('email', 'email')}
       <div className="school-report-actions">
         <button type="submit" className="shell-btn" aria-disabled={busy || undefined} disabled={busy}>
           {submitLabel}

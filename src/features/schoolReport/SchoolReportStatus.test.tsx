@@ -13,28 +13,13 @@ import type { SchoolReportStatusT } from '../../kernel/schoolReport/contract';
 import { SCHOOL_REPORT_MESSAGES as M } from '../../kernel/schoolReport/messages';
 import { waiverText } from '../../kernel/schoolReport/rules';
 import { formState, LOGGED_IN } from '../form/testing';
+import { SAMPLE_DAY, sampleRequest } from './testing';
 
 const SUBMITTED = [{ web_status: 'started' }, { web_status: 'validating' }, { web_status: 'submitted' }];
-const DAY = '2026-11-20T15:00:00.000Z';
+const DAY = SAMPLE_DAY;
 
-const request = (overrides: Partial<NonNullable<SchoolReportStatusT['request']>> = {}) => ({
-  id: 1,
-  state: 'requested' as const,
-  state_at: DAY,
-  counselor: { first_name: 'Grace', last_name: 'Hopper', email: 'hopper@school.example' },
-  requested_at: DAY,
-  next_reminder_at: '2026-11-27T15:00:00.000Z',
-  reminders_sent: 0,
-  manual_reminder_available: true,
-  received_at: null,
-  received_via: null,
-  declined_at: null,
-  decline_reason: null,
-  bounced_at: null,
-  cancelled_at: null,
-  staff_note: null,
-  ...overrides,
-});
+const request = (overrides: Partial<NonNullable<SchoolReportStatusT['request']>> = {}) =>
+  sampleRequest({ next_reminder_at: '2026-11-27T15:00:00.000Z', ...overrides });
 
 function status(overrides: Partial<SchoolReportStatusT> = {}): SchoolReportStatusT {
   return {

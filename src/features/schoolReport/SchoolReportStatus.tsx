@@ -4,7 +4,6 @@ import { SCHOOL_REPORT_MESSAGES as M } from '../../kernel/schoolReport/messages'
 import type { SchoolReportRequestT, SchoolReportStatusT } from '../../kernel/schoolReport/contract';
 import { SCHOOL_REPORT_MAIL_LABELS, SCHOOL_REPORT_STATE_LABELS, WAITING_STATES } from '../../kernel/schoolReport/rules';
 import {
-  errorMessage,
   useCancelSchoolReportMutation,
   useChangeCounselorMutation,
   useGetSchoolReportQuery,
@@ -13,6 +12,7 @@ import {
   useRevokeWaiverMutation,
 } from './schoolReportApi';
 import { CounselorForm } from './CounselorForm';
+import { failureMessage } from '../notifications';
 import './schoolReport.css';
 
 type Notice = { ok: boolean; text: string } | null;
@@ -36,7 +36,7 @@ export function SchoolReportStatus({ ownEmail }: { ownEmail: string }) {
     try {
       setNotice({ ok: true, text: (await call()).message });
     } catch (error) {
-      setNotice({ ok: false, text: errorMessage(error) });
+      setNotice({ ok: false, text: failureMessage(error) });
     }
   };
 

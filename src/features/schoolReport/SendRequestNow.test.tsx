@@ -11,8 +11,8 @@ import { renderApp } from '../../../tests/renderWithProviders';
 import type { SchoolReportStatusT } from '../../kernel/schoolReport/contract';
 import { SCHOOL_REPORT_MESSAGES as M } from '../../kernel/schoolReport/messages';
 import { formState, LOGGED_IN } from '../form/testing';
+import { sampleRequest, sampleStatus } from './testing';
 
-const DAY = '2026-11-20T15:00:00.000Z';
 const COUNSELOR = {
   counselor_first_name: 'Grace',
   counselor_last_name: 'Hopper',
@@ -20,37 +20,8 @@ const COUNSELOR = {
   counselor_waiver_request: 'Y',
 };
 
-const none: SchoolReportStatusT = {
-  submitted_at: null,
-  complete: false,
-  can_request: true,
-  request: null,
-  waiver: null,
-  mails: [],
-  checklist: [],
-};
-
-const requested: SchoolReportStatusT = {
-  ...none,
-  can_request: false,
-  request: {
-    id: 1,
-    state: 'requested',
-    state_at: DAY,
-    counselor: { first_name: 'Grace', last_name: 'Hopper', email: 'hopper@school.example' },
-    requested_at: DAY,
-    next_reminder_at: null,
-    reminders_sent: 0,
-    manual_reminder_available: true,
-    received_at: null,
-    received_via: null,
-    declined_at: null,
-    decline_reason: null,
-    bounced_at: null,
-    cancelled_at: null,
-    staff_note: null,
-  },
-};
+const none = sampleStatus();
+const requested = sampleStatus({ can_request: false, request: sampleRequest() });
 
 function finalSteps(values: Record<string, string>, initial: SchoolReportStatusT = none) {
   let current = initial;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { isValidEmail, normaliseEmail } from '../../kernel/auth/rules';
-import { SCHOOL_REPORT_MESSAGES as M } from '../../kernel/schoolReport/messages';
+import { shallowEqual } from 'react-redux';
+import { counselorFromAnswers } from '../../kernel/schoolReport/counselor';
 import { SCHOOL_REPORT_STATE_LABELS } from '../../kernel/schoolReport/rules';
 import { formatCollegeTime, readCollegeTimeZone } from '../../kernel/time';
 import { useAppSelector } from '../../shared/hooks';
-import { errorMessage, useGetSchoolReportQuery, useRequestSchoolReportMutation } from './schoolReportApi';
+import { useGetSchoolReportQuery, useRequestSchoolReportMutation } from './schoolReportApi';
+import { failureMessage } from '../notifications';
 import './schoolReport.css';
 
 /** The answers the request is made from (Your Academics' counselor, Final Steps' waiver). */
@@ -16,7 +17,8 @@ const KEYS = ['counselor_first_name', 'counselor_last_name', 'counselor_email_ad
  * typing) and says why it waits. Once a request exists it says when it went and its state.
  */
 export default function SendRequestNow() {
-  const answers = useAppSelector((s) => s.answers.values);
+  // Only these four answers: a keystroke in another question (the personal statement) renders nothing here.
+  const values = useAppSelector((s) => KEYS.map((key) => s.answers.values[key]), shallowEqual);
   const unsaved = useAppSelector((s) => s.sync.dirty.some((key) => KEYS.includes(key)) || s.sync.status === 'saving');
   const own = useAppSelector((s) => s.session.username) ?? '';
   // Only an applicant's own session may ask: a visitor trying the form, or a service user, sees nothing here.
@@ -24,23 +26,9 @@ export default function SendRequestNow() {
   const { data } = useGetSchoolReportQuery(undefined, { skip: !applicant });
   const [requestNow, { isLoading }] = useRequestSchoolReportMutation();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key] as string).trim() : '');
-  const email = normaliseEmail(text('counselor_email_address'));
 
-  const blocker = !(
-    text('counselor_first_name') &&
-    text('counselor_last_name') &&
-    email &&
-    text('counselor_waiver_request')
-  )
-    ? M.needsAnswers
-    : !isValidEmail(email)
-      ? M.counselorEmailInvalid
-      : email === normaliseEmail(own)
-        ? M.counselorIsApplicant
-        : unsaved
-          ? 'Saving your answers first…'
-          : null;
+  const checked = counselorFromAnswers(Object.fromEntries(KEYS.map((key, i) => [key, values[i]])), own);
+  const blocker = !checked.ok ? checked.message : unsaved ? 'Saving your answers first…' : null;
   const request = data?.request;
   const sent = request && request.state !== 'cancelled';
 
@@ -48,7 +36,7 @@ export default function SendRequestNow() {
     try {
       setNotice({ ok: true, text: (await requestNow().unwrap()).message });
     } catch (error) {
-      setNotice({ ok: false, text: errorMessage(error) });
+      setNotice({ ok: false, text: failureMessage(error) });
     }
   }
 

@@ -35,12 +35,6 @@ export const schoolReportApi = api.enhanceEndpoints({ addTagTypes: ['SchoolRepor
   overrideExisting: false,
 });
 
-/** The server's message of a failed call (`{message}`), or a generic one when the network failed. */
-export function errorMessage(error: unknown): string {
-  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
-  return typeof data?.message === 'string' ? data.message : 'Something went wrong. Please try again.';
-}
-
 export const {
   useGetSchoolReportQuery,
   useRequestSchoolReportMutation,

@@ -1,9 +1,12 @@
+import { FORM_MESSAGES } from '../form/definition/messages';
+
 /** The school report's messages that the server sends and the applicant's status page or the console shows. */
 export const SCHOOL_REPORT_MESSAGES = {
   needsAnswers:
     'Before we can contact your counselor, give their first and last name and email address (Your Academics) and answer the waiver question (Final Steps).',
   counselorIsApplicant: 'Your counselor’s email address must be theirs, not your own.',
-  counselorEmailInvalid: 'Please provide a valid counselor email address.',
+  /** The same words as the Your Academics question's own check. */
+  counselorEmailInvalid: FORM_MESSAGES.counselorEmail,
   requested: 'We emailed your counselor to ask for your school report.',
   alreadyRequested: 'Your counselor has already been asked. You can send a reminder or change the counselor.',
   reminded: 'We emailed your counselor a reminder.',

@@ -2,21 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { READER, renderStaff, staffApiAnswers } from '../testing';
 import type { ApplicantDetail } from './endpoints';
 import { SCHOOL_REPORT } from './schoolReportSample';
+import { sampleDetail } from './detailSample';
 
-const applicant = (documents: ApplicantDetail['documents']): ApplicantDetail => ({
-  id: '7',
-  applicationId: 'APP-000007',
-  name: 'Ngozi Okafor',
-  email: 'ngozi@example.com',
-  status: 'submitted',
-  submittedAt: '2026-11-20T15:00:00.000Z',
-  lastSavedAt: '2026-11-20T14:00:00.000Z',
-  answer: { first_name: 'Ngozi', last_name: 'Okafor' },
-  addAnother: {},
-  tabs: {},
-  documents,
-  timeline: [],
-});
+const applicant = (documents: ApplicantDetail['documents']) =>
+  sampleDetail({ answer: { first_name: 'Ngozi', last_name: 'Okafor' }, documents });
 
 async function documentsOf(documents: ApplicantDetail['documents']) {
   staffApiAnswers({

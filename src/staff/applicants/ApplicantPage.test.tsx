@@ -1,16 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { READER, renderStaff, staffApiAnswers } from '../testing';
-import type { Applicant, ApplicantDetail } from './endpoints';
+import type { Applicant } from './endpoints';
 import { SCHOOL_REPORT } from './schoolReportSample';
+import { sampleDetail } from './detailSample';
 
-const DETAIL: ApplicantDetail = {
-  id: '7',
-  applicationId: 'APP-000007',
-  name: 'Ngozi Okafor',
-  email: 'ngozi@example.com',
-  status: 'submitted',
-  submittedAt: '2026-11-20T15:00:00.000Z',
-  lastSavedAt: '2026-11-20T14:00:00.000Z',
+const DETAIL = sampleDetail({
   answer: {
     first_name: 'Ngozi',
     last_name: 'Okafor',
@@ -29,7 +23,7 @@ const DETAIL: ApplicantDetail = {
     { at: '2026-11-01T12:00:00.000Z', what: 'Account created' },
     { at: '2026-11-20T15:00:00.000Z', what: 'Submitted' },
   ],
-};
+});
 
 const row = (id: number, name: string): Applicant => ({
   id: String(id),

@@ -1,23 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { SCHOOL_REPORT_MESSAGES } from '../../kernel/schoolReport/messages';
 import { ADMIN, READER, renderStaff, staffApiAnswers } from '../testing';
-import type { ApplicantDetail } from './endpoints';
 import { SCHOOL_REPORT } from './schoolReportSample';
+import { sampleDetail } from './detailSample';
 
-const DETAIL: ApplicantDetail = {
-  id: '7',
-  applicationId: 'APP-000007',
-  name: 'Ngozi Okafor',
-  email: 'ngozi@example.com',
-  status: 'submitted',
-  submittedAt: '2026-11-20T15:00:00.000Z',
-  lastSavedAt: '2026-11-20T14:00:00.000Z',
-  answer: {},
-  addAnother: {},
-  tabs: {},
-  documents: {},
-  timeline: [],
-};
+const DETAIL = sampleDetail();
 
 async function panelFor(me: typeof ADMIN, extra: Parameters<typeof staffApiAnswers>[0] = {}) {
   const calls = staffApiAnswers({

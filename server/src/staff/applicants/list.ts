@@ -9,7 +9,7 @@ import {
 } from '../../../../src/kernel/staff/applicants';
 import { applicationIdOf } from '../../../../src/kernel/applicationId';
 import type { Queryable } from '../audit/gate';
-import { collegeDayEndSql, collegeDayStartSql } from '../collegeDays';
+import { collegeDayEndSql, collegeDayStartSql } from '../../collegeDays';
 import { lastSaves } from '../../applications/table';
 
 export type ListQuery = StaffShape<typeof ApplicantsQuery>;

@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, type StaffShape, type AuditQuery } from '../../../../src/kernel/staff/contract';
 import type { Queryable } from './gate';
 import { normaliseEmail } from '../../../../src/kernel/auth/rules';
-import { collegeDayEndSql, collegeDayStartSql, isDay } from '../collegeDays';
+import { collegeDayEndSql, collegeDayStartSql, isDay } from '../../collegeDays';
 
 type Filters = StaffShape<typeof AuditQuery>;
 
