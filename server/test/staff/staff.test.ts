@@ -102,11 +102,13 @@ describe('staff sign-in', () => {
     });
     expect(noCode.statusCode).toBe(400);
 
-    const ok = await staffSignIn(t, admin);
+    // One code, sent twice: computing it again could cross into the next 30 s step and be a new, valid code.
+    const code = totpCode(admin.secret, 1);
+    const ok = await staffSignIn(t, admin, 1, code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ email: 'dean@college.edu', role: 'admin', via: 'password' });
     // The same code again (replayed) is refused.
-    const replay = await staffSignIn(t, admin);
+    const replay = await staffSignIn(t, admin, 1, code);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(STAFF_MESSAGES.badSignIn);
 
