@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FORM_MESSAGES } from '../src/kernel/form/definition/messages';
+import { completeApplication } from '../src/kernel/form/definition/sampleAnswers';
 import { expectAccessible } from './axe';
 import { expectOnServer, newLoggedInApplicant } from './account';
 
@@ -66,6 +67,40 @@ for (const width of [390, 1280]) {
       await page.keyboard.type('zz');
       await expect(page.locator('#first_name-count')).toHaveText('0 characters left');
       await expectAccessible(page, `a text field at its limit at ${width} px`);
+    });
+
+    test('a section not laid out yet keeps room for all its questions: none overlaps the next', async ({ page }) => {
+      await newLoggedInApplicant(page.request, `room-${width}`);
+      // Every parent question shows (their own address), as on the fullest About You.
+      const answers = {
+        ...completeApplication(),
+        parent_addr_same_as_stu_perm: 'N',
+        parent_2_addr_same_as_stu_perm: 'N',
+      };
+      expect((await page.request.put('/api/answer', { data: answers })).status()).toBe(200);
+      await page.goto('/about');
+      await settle(page);
+      const later = page.locator('form.form-section').filter({ has: page.locator('h2') });
+      const count = await later.count();
+      expect(count).toBeGreaterThan(4);
+      // The room each later section holds before it is laid out, read before anything scrolls.
+      const reserved = await later.evaluateAll((sections) =>
+        sections.map((s) => {
+          const style = getComputedStyle(s);
+          return style.contentVisibility === 'auto'
+            ? Number.parseFloat(style.containIntrinsicHeight.split(' ').pop()!)
+            : null;
+        }),
+      );
+      for (let i = 0; i < count; i++) {
+        if (reserved[i] === null) continue;
+        const section = later.nth(i);
+        await section.scrollIntoViewIfNeeded();
+        const height = await section.evaluate((s) => s.getBoundingClientRect().height);
+        expect(height, `section ${i + 1}: laid out ${height} px, ${reserved[i]} px held`).toBeLessThanOrEqual(
+          reserved[i]!,
+        );
+      }
     });
 
     test("empty dropdowns say Choose…, months keep '--'; focus rings are whole", async ({ page }) => {

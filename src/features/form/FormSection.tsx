@@ -1,7 +1,9 @@
-import { memo, type FormEvent, type ReactNode } from 'react';
+import { memo, useState, type FormEvent, type ReactNode } from 'react';
+import { useAppStore } from '../../shared/hooks';
 import type { Section } from '../../kernel/form/definition/types';
 import { useSectionVisible } from './renderer/hooks';
 import { QuestionRenderer } from './renderer/QuestionRenderer';
+import { estimatedSectionHeight } from './sectionHeight';
 
 /** The id of a section's heading (sections and questions share the page's ids, so sections are prefixed). */
 export const SECTION_ANCHOR_PREFIX = 'section-';
@@ -30,9 +32,12 @@ export const FormSection = memo(function FormSection({
   after?: ReactNode;
 }) {
   const visible = useSectionVisible(section);
+  // Read once, not subscribed: the guess matters only until the section is first laid out (sectionHeight.ts).
+  const store = useAppStore();
+  const [height] = useState(() => estimatedSectionHeight(section, store.getState().answers.values));
   if (!visible) return null;
   return (
-    <form className="form-section" noValidate onSubmit={keepPage}>
+    <form className="form-section" style={{ containIntrinsicSize: `auto ${height}px` }} noValidate onSubmit={keepPage}>
       <h2 id={sectionAnchor(section)} className="form-section-title">
         {section.title}
       </h2>
