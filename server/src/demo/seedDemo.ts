@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../db/client';
 import { insertApplications } from '../applications/table';
 import { completeApplication, incompleteApplication } from '../../../src/kernel/form/definition/sampleAnswers';
-import { PROGRAMS } from '../../../src/kernel/form/definition/education';
+import { PROGRAMS } from '../../../src/kernel/form/definition/programs';
 import { entryTerms } from '../../../src/kernel/form/options/terms';
 import { WAIVER_VERSION, waiverText } from '../../../src/kernel/schoolReport/rules';
 

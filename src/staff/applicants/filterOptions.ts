@@ -1,8 +1,8 @@
 /**
  * The list's filter options from the form definition: the majors (program codes and names) and the entry terms. A
- * chunk of its own, loaded once the list shows: the definition it comes from would not fit the first download.
+ * chunk of its own, loaded once the list shows.
  */
-import { PROGRAMS } from '../../kernel/form/definition/education';
+import { PROGRAMS } from '../../kernel/form/definition/programs';
 import { entryTerms } from '../../kernel/form/options/terms';
 
 export const MAJORS: ReadonlyMap<string, string> = new Map(PROGRAMS.map((program) => [program.value, program.label]));

@@ -27,39 +27,13 @@ import {
 } from './builders';
 import { ACTIVITY_PREFIXES } from './dataModel';
 import { FORM_MESSAGES } from './messages';
+import { PROGRAMS } from './programs';
 import { STATES_BY_COUNTRY } from './parent';
 import type { AddAnotherQuestion, Option, Page, Rule } from './types';
 
 export const STUDENT_TYPES: readonly Option[] = [
   { value: 'FY', label: 'First-year student: I will start college for the first time' },
   { value: 'TR', label: 'Transfer student: I have attended college since finishing high school' },
-];
-
-/** The college's programs (placeholder list: the partner replaces it before going live). */
-export const PROGRAMS: readonly Option[] = [
-  { value: 'ACCT', label: 'Accounting' },
-  { value: 'ART', label: 'Art and Design' },
-  { value: 'BIOL', label: 'Biology' },
-  { value: 'BUS', label: 'Business Administration' },
-  { value: 'CHEM', label: 'Chemistry' },
-  { value: 'COMM', label: 'Communication' },
-  { value: 'CS', label: 'Computer Science' },
-  { value: 'CRIM', label: 'Criminal Justice' },
-  { value: 'ECON', label: 'Economics' },
-  { value: 'EDUC', label: 'Education' },
-  { value: 'ENGR', label: 'Engineering' },
-  { value: 'ENGL', label: 'English' },
-  { value: 'ENVS', label: 'Environmental Science' },
-  { value: 'HIST', label: 'History' },
-  { value: 'MATH', label: 'Mathematics' },
-  { value: 'MUS', label: 'Music' },
-  { value: 'NURS', label: 'Nursing' },
-  { value: 'PHIL', label: 'Philosophy' },
-  { value: 'PHYS', label: 'Physics' },
-  { value: 'POLS', label: 'Political Science' },
-  { value: 'PSYC', label: 'Psychology' },
-  { value: 'SOC', label: 'Sociology' },
-  { value: 'UNDECLARED', label: 'Undecided' },
 ];
 
 export const PRE_PROFESSIONAL_TRACKS: readonly Option[] = [
