@@ -3,6 +3,7 @@ import { useAppStore } from '../../shared/hooks';
 import type { Section } from '../../kernel/form/definition/types';
 import { useSectionVisible } from './renderer/hooks';
 import { QuestionRenderer } from './renderer/QuestionRenderer';
+import { entryCount } from './questions/entryCount';
 import { estimatedSectionHeight } from './sectionHeight';
 
 /** The id of a section's heading (sections and questions share the page's ids, so sections are prefixed). */
@@ -34,7 +35,12 @@ export const FormSection = memo(function FormSection({
   const visible = useSectionVisible(section);
   // Read once, not subscribed: the guess matters only until the section is first laid out (sectionHeight.ts).
   const store = useAppStore();
-  const [height] = useState(() => estimatedSectionHeight(section, store.getState().answers.values));
+  const [height] = useState(() => {
+    const { answers, addAnother } = store.getState();
+    return estimatedSectionHeight(section, answers.values, (list) =>
+      entryCount(addAnother.counts[list.buttonId], list),
+    );
+  });
   if (!visible) return null;
   return (
     <form className="form-section" style={{ containIntrinsicSize: `auto ${height}px` }} noValidate onSubmit={keepPage}>

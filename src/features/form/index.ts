@@ -15,8 +15,12 @@ export { preloadLargeQuestions } from './registry';
 /** The pages, each its own chunk that the router loads on first visit. */
 export const formPages = {
   about: () => import(/* webpackChunkName: "page-about" */ './pages/AboutPage'),
-  education: () => import(/* webpackChunkName: "page-education" */ './pages/EducationPage'),
-  // With the upload and tabs it shows (their own chunk), so the page renders once.
+  // With the questions it shows from their own chunk (add-another lists; the upload and tabs), so the page renders once.
+  education: () =>
+    Promise.all([
+      import(/* webpackChunkName: "page-education" */ './pages/EducationPage'),
+      import('./registry').then((m) => m.preloadLargeQuestions()),
+    ]).then(([page]) => page),
   finalSteps: () =>
     Promise.all([
       import(/* webpackChunkName: "page-final-steps" */ './pages/FinalStepsPage'),

@@ -7,7 +7,6 @@ import { lazy, type ComponentType } from 'react';
 import { activeRenderers } from './activeRenderers';
 import type { Question, QuestionType } from '../../kernel/form/definition/types';
 import type { QuestionProps } from './renderer/Field';
-import { AddAnotherQuestion } from './questions/AddAnotherQuestion';
 import { CheckboxGroupQuestion } from './questions/CheckboxGroupQuestion';
 import { CheckboxQuestion } from './questions/CheckboxQuestion';
 import { ConfirmationQuestion } from './questions/ConfirmationQuestion';
@@ -23,9 +22,10 @@ import { TextareaQuestion } from './questions/TextareaQuestion';
 import { TextQuestion } from './questions/TextQuestion';
 
 /**
- * The upload and the tabs around it (the largest questions, on Final Steps only) come in their own chunk, so the other
- * pages' first download does not carry them. preloadLargeQuestions() loads it (Final Steps' page loader and the
- * build's shells wait for it): once loaded they render at once; before, the page waits for them as for its own chunk.
+ * The upload and the tabs around it (the largest questions, on Final Steps only) and the add-another lists (Your
+ * Academics) come in their own chunk, so About You's first download does not carry them. preloadLargeQuestions()
+ * loads it (those pages' loaders and the build's shells wait for it): once loaded they render at once; before, the
+ * page waits for them as for its own chunk.
  */
 type Large = typeof import('./questions/largeQuestions');
 let large: Large | undefined;
@@ -41,6 +41,7 @@ function deferred<P extends object>(pick: (m: Large) => ComponentType<P>): Compo
   };
 }
 
+const AddAnotherQuestion = deferred((m) => m.AddAnotherQuestion);
 const DocumentQuestion = deferred((m) => m.DocumentQuestion);
 const TabsQuestion = deferred((m) => m.TabsQuestion);
 

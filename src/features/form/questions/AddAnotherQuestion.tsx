@@ -1,20 +1,15 @@
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { OnlyAnsweredContext } from '../renderer/onlyAnswered';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
+import { ADD_ANOTHER_MAX_COUNT } from '../../../kernel/constants';
 import { entryAddRequested, entryRemoveRequested } from '../../addAnother';
 import type { AddAnotherQuestion as AddAnotherQuestionDef } from '../../../kernel/form/definition/types';
 import { answerKeysOf, entryPrefixes, entryQuestion } from '../../../kernel/form/definition/walk';
 import { Hint, type QuestionProps } from '../renderer/Field';
+import { entryCount } from './entryCount';
 
 /** SPEC §8's 'Error adding another {id}', naming the question by its label, not its internal id. */
 export const addAnotherError = (question: string) => `Error adding another ${question}`;
-
-/** How many entries show: the stored count (default 1), never more than the definition allows. */
-export function entryCount(stored: number | undefined, question: AddAnotherQuestionDef): number {
-  const limit = Math.min(entryPrefixes(question).length, ADD_ANOTHER_MAX_COUNT);
-  return Math.max(1, Math.min(stored ?? ADD_ANOTHER_DEFAULT_COUNT, limit));
-}
 
 /**
  * Repeated groups (SPEC §4 "Add another"): entries 1..count, each its template with prefixed keys (activity_name,
