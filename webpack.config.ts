@@ -18,6 +18,8 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { minimizer, precompressed, typescriptRule } from './webpack.parts';
+import { firstPaintMarkup } from './src/counselor/firstPaint';
+import { PARTNER } from './src/kernel/partner';
 
 type Argv = { mode?: Configuration['mode'] };
 /**
@@ -58,6 +60,11 @@ const STAFF_ENTRY = 'staff';
 const COUNSELOR_ENTRY = 'counselor';
 /** The entries whose chunks are their own: every entry but the applicants' app. */
 const OWN_ENTRIES = [STAFF_ENTRY, COUNSELOR_ENTRY];
+/** What each own page's template fills in: the counselor's page paints its loading state before any script. */
+const OWN_PAGE_PARAMETERS: Record<string, Record<string, string>> = {
+  [STAFF_ENTRY]: {},
+  [COUNSELOR_ENTRY]: { firstPaint: firstPaintMarkup(PARTNER.name) },
+};
 
 /**
  * Whether a chunk belongs to `entry` alone: its entry chunk, or a lazy chunk only that entry reaches. splitChunks
@@ -174,7 +181,12 @@ function clientConfig(
       new HtmlWebpackPlugin({ template: 'public/index.html', chunks: [ENTRY] }),
       ...OWN_ENTRIES.map(
         (entry) =>
-          new HtmlWebpackPlugin({ template: `public/${entry}.html`, filename: `${entry}.html`, chunks: [entry] }),
+          new HtmlWebpackPlugin({
+            template: `public/${entry}.html`,
+            filename: `${entry}.html`,
+            chunks: [entry],
+            templateParameters: OWN_PAGE_PARAMETERS[entry],
+          }),
       ),
       chunkGroupsManifest,
       // The bench's render counter, in its build only (production code carries no measuring hook).

@@ -43,6 +43,16 @@ for (const viewport of [
   test.describe(`the counselor's page (${viewport.name})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
+    test('before any script runs: the college, the title and what the page is for', async ({ page }) => {
+      // The page's scripts never arrive: what shows is counselor.html's own first paint.
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto(`${COUNSELOR_PAGE}#t=${TOKEN}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('School report');
+      await expect(page.getByText(COUNSELOR_MESSAGES.intro)).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText(COUNSELOR_MESSAGES.loading);
+      await expectAccessible(page, 'first paint, no script');
+    });
+
     test('the link missing, and dead', async ({ page }) => {
       await page.goto(COUNSELOR_PAGE);
       await expect(page.getByRole('alert')).toHaveText(COUNSELOR_MESSAGES.linkMissing);

@@ -3,6 +3,10 @@
  * typed recommendation's live count, the review and Submit, and Decline with its required reason.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { server } from '../../tests/msw/server';
+import { PARTNER } from '../kernel/partner';
+import { firstPaintMarkup } from './firstPaint';
 import { COUNSELOR_MESSAGES } from '../kernel/counselor/messages';
 import { FILE_MESSAGES } from '../kernel/documents/fileRules';
 import type { CounselorViewT } from '../kernel/counselor/contract';
@@ -17,6 +21,15 @@ const PRESIGNED = {
 const section = (title: string) => screen.getByRole('region', { name: new RegExp(`^${title}`) });
 
 describe('the counselor’s page', () => {
+  it('paints first exactly what counselor.html holds before any script: the college, the title and the page’s purpose', () => {
+    server.use(http.get('/counselor/api/request', () => delay('infinite')));
+    const { container } = renderCounselor();
+    expect(container.innerHTML).toBe(firstPaintMarkup(PARTNER.name));
+    expect(screen.getByRole('heading', { level: 1, name: 'School report' })).toBeInTheDocument();
+    expect(screen.getByText(COUNSELOR_MESSAGES.intro)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(COUNSELOR_MESSAGES.loading);
+  });
+
   it('says the link is missing when the address has no token, and calls nothing', async () => {
     renderCounselor('');
     expect(await screen.findByRole('alert')).toHaveTextContent(COUNSELOR_MESSAGES.linkMissing);
@@ -28,7 +41,7 @@ describe('the counselor’s page', () => {
       'GET /request': [410, { message: COUNSELOR_MESSAGES.linkDead, code: 'LinkDead' }],
     });
     renderCounselor();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the school report request…');
+    expect(screen.getByRole('status')).toHaveTextContent(COUNSELOR_MESSAGES.loading);
     expect(await screen.findByText(COUNSELOR_MESSAGES.linkDead)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(COUNSELOR_MESSAGES.linkDead);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

@@ -10,6 +10,7 @@ import { PARTNER } from '../kernel/partner';
 import { errorMessage, currentToken, useRequestQuery, type CounselorApiError } from './api';
 import { isConverting } from './DocumentField';
 import { formatDate, formatMoment } from './format';
+import { FIRST_TITLE } from './firstPaint';
 import { ReportForm } from './ReportForm';
 import { Alert, Status } from './ui';
 
@@ -20,7 +21,7 @@ export function CounselorPage() {
   const [token] = useState(currentToken);
   if (!token) {
     return (
-      <Layout college={PARTNER.name} title="School report">
+      <Layout college={PARTNER.name} title={FIRST_TITLE}>
         <Alert message={COUNSELOR_MESSAGES.linkMissing} />
       </Layout>
     );
@@ -39,16 +40,18 @@ function RequestPage() {
   if (nowConverting !== converting) setConverting(nowConverting);
 
   if (isLoading) {
+    // The same markup counselor.html paints before the scripts run (firstPaint.ts).
     return (
-      <Layout college={PARTNER.name} title="School report">
-        <Status message="Loading the school report request…" />
+      <Layout college={PARTNER.name} title={FIRST_TITLE}>
+        <p className="c-intro">{COUNSELOR_MESSAGES.intro}</p>
+        <Status message={COUNSELOR_MESSAGES.loading} />
       </Layout>
     );
   }
   if (!data || error) {
     const failure = error as CounselorApiError | undefined;
     return (
-      <Layout college={data?.college_name ?? PARTNER.name} title="School report">
+      <Layout college={data?.college_name ?? PARTNER.name} title={FIRST_TITLE}>
         <Alert message={errorMessage(failure)} />
         {failure?.status !== 410 ? (
           <button type="button" className="c-button" onClick={() => void refetch()}>
@@ -78,6 +81,7 @@ function RequestPage() {
   }
   return (
     <Layout college={data.college_name} title={title}>
+      <p className="c-intro">{COUNSELOR_MESSAGES.intro}</p>
       <p>
         Dear {data.counselor.first_name} {data.counselor.last_name}, {name} asked you for a school report for their
         application to {data.college_name}. It was requested on {formatMoment(data.requested_at)}.

@@ -2,6 +2,10 @@ import { COUNSELOR_SIZE_LIMIT } from '../schoolReport/rules';
 
 /** The counselor's page's messages, shared by the server (which sends them) and the page (which shows them). */
 export const COUNSELOR_MESSAGES = {
+  /** What the page is for: in counselor.html's first paint too (src/counselor/firstPaint.ts), before any script. */
+  intro:
+    'This page is for the student’s school counselor. Upload the transcript, and if you wish the school profile and a recommendation, then submit; or decline the request. No account is needed: the link in the email we sent you opens it, so please do not share that link.',
+  loading: 'Loading the school report request…',
   linkDead:
     'This link no longer works: the request was replaced, cancelled or has ended. If you still need to send a school report, ask the student for a new request.',
   linkMissing: 'This page needs the link from the email we sent you. Open the link in that email again.',
