@@ -7,6 +7,7 @@ import { SHELL_START_SCRIPT } from '../../src/kernel/shells';
 import type { Config } from './config';
 import { openDb, type Db } from './db/client';
 import { createVacuumTimer } from './db/vacuum';
+import { registerArrivalTime } from './http/arrival';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
@@ -97,6 +98,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Types are not coerced: a number where a string belongs is a 400, not silently "123".
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
+
+  // First of all the hooks: a request's arrival is dated before any of them can make it wait.
+  registerArrivalTime(app);
 
   const db = await openDb(config);
   app.addHook('onClose', async () => db.close());

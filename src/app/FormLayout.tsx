@@ -15,7 +15,7 @@ import { BottomBar } from '../components/BottomBar';
 import { SiteFooter } from '../components/SiteFooter';
 import { DeadlineBanner, WelcomeBanner } from '../features/banners';
 import { NotificationToasts, ErrorDialog } from '../features/notifications';
-import { InactivityGuard } from '../features/session';
+import { InactivityGuard, SubmitStatusSlot } from '../features/session';
 import { SaveStatus } from '../features/answers';
 import { useAuthNavigationState } from '../features/auth';
 import '../styles/shell.css';
@@ -50,6 +50,7 @@ export default function FormLayout() {
   const isServiceUser = useAppSelector((s) => s.session.is_service_user);
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
   const username = useAppSelector((s) => s.session.username);
+  const submitting = useAppSelector((s) => s.session.submit !== 'idle');
   // Navigation state's successMessage (e.g. 'Your application was successfully submitted.' on /completion) is
   // shown once as the 'Success Notification' toast, as on the account pages.
   useAuthNavigationState();
@@ -105,9 +106,15 @@ export default function FormLayout() {
             back={buttons.back}
             next={buttons.next}
             canSubmit={buttons.canSubmit}
+            submitting={submitting}
             onNavigate={go('pageButton')}
             onSubmit={() => dispatch(submitRequested())}
-            status={<SaveStatus />}
+            status={
+              <>
+                <SaveStatus />
+                {buttons.canSubmit && <SubmitStatusSlot />}
+              </>
+            }
           />
         )}
       </main>

@@ -7,6 +7,8 @@ interface BottomBarProps {
   next?: string;
   /** Whether 'Submit Application' shows (the last page). */
   canSubmit?: boolean;
+  /** A Submit is at work: the button says so and a press does nothing (it keeps focus, unlike a disabled one). */
+  submitting?: boolean;
   onNavigate: (to: string) => void;
   onSubmit: () => void;
   /** Shown between the buttons, e.g. the save state ('All changes saved', 'Offline: will retry'). */
@@ -14,7 +16,15 @@ interface BottomBarProps {
 }
 
 /** The page buttons under the form. On narrow screens they stack, the forward action on top. */
-export function BottomBar({ back, next, canSubmit = false, onNavigate, onSubmit, status }: BottomBarProps) {
+export function BottomBar({
+  back,
+  next,
+  canSubmit = false,
+  submitting = false,
+  onNavigate,
+  onSubmit,
+  status,
+}: BottomBarProps) {
   return (
     <div className="shell-bottom-bar">
       {back && (
@@ -30,7 +40,13 @@ export function BottomBar({ back, next, canSubmit = false, onNavigate, onSubmit,
           </button>
         )}
         {canSubmit && (
-          <button type="button" className="shell-btn shell-btn-primary" onClick={onSubmit}>
+          <button
+            type="button"
+            className="shell-btn shell-btn-primary"
+            aria-disabled={submitting || undefined}
+            onClick={submitting ? undefined : onSubmit}
+          >
+            {submitting && <span className="shell-btn-spinner" aria-hidden="true" />}
             Submit Application
           </button>
         )}

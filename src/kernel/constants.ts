@@ -72,6 +72,8 @@ export type LookupCategory = (typeof LOOKUP_CATEGORIES)[number];
 /** Answer outbox (Answers-are-never-lost issue): autosave after typing stops, retry back-off for failed saves. */
 export const AUTOSAVE_DELAY_MS = 3000;
 export const SAVE_RETRY_DELAYS_MS = [2000, 4000, 8000, 16_000, 30_000, 60_000] as const;
+/** A submit with no answer within this counts as lost, and is sent again (src/kernel/submit.ts). */
+export const SUBMIT_TIMEOUT_MS = 30_000;
 
 /** Application form (SPEC §5): ZIP/Postal Code minimum length for the USA; the mailing-address effective date
  * lies within this many years either side of the current year. */

@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { LookupCategory } from '../kernel/constants';
-import { LOOKUP_MAX_RESULTS, WEB_STATUS_RETRIES } from '../kernel/constants';
+import { LOOKUP_MAX_RESULTS, SUBMIT_TIMEOUT_MS, WEB_STATUS_RETRIES } from '../kernel/constants';
 import type {
   AddAnotherBody,
   AnswerMap,
@@ -75,7 +75,10 @@ export const api = createApi({
     postValidations: build.mutation<unknown, Record<string, string[]>>({
       query: (body) => ({ url: '/api/validations', method: 'POST', body }),
     }),
-    submit: build.mutation<MessageResponse, void>({ query: () => ({ url: '/api/submit', method: 'POST' }) }),
+    // Safe to repeat: an answer that has not come within the time limit counts as lost and the submit is sent again.
+    submit: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/api/submit', method: 'POST', timeout: SUBMIT_TIMEOUT_MS }),
+    }),
     logout: build.mutation<unknown, void>({ query: () => ({ url: '/api/logout', method: 'GET' }) }),
 
     // Accounts

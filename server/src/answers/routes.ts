@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type ApplicantSessions } from '../identity/gate';
+import { arrivedAt } from '../http/arrival';
 import { AddAnotherBody, LastPageBody, TabsBody, WebStatusBody, type Shape } from '../../../src/kernel/api/contract';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { answerMapSchema, assertAnswerLengths } from './answerMap';
@@ -97,6 +98,9 @@ export function answerRoutes(app: FastifyInstance, deps: { answers: AnswerServic
       async (request) => answers.recordValidations(currentUser(request).userId, request.body),
     );
 
-    api.post('/api/submit', { config }, async (request) => answers.submit(currentUser(request).userId));
+    // Safe to repeat (a double click, a second tab, a retry after a lost answer): the service answers as it did.
+    api.post('/api/submit', { config }, async (request) =>
+      answers.submit(currentUser(request).userId, { arrivedAt: arrivedAt(request) }),
+    );
   });
 }

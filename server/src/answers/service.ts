@@ -92,6 +92,11 @@ export interface Submitted {
   submittedAt: Date;
 }
 
+export interface SubmitOptions {
+  /** When the request arrived (the route's start): the submission's time, whatever the wait before its work. */
+  arrivedAt: Date;
+}
+
 export interface SubmissionHooks {
   /**
    * Runs in the submission's transaction (the receipt is queued there, as a job: mail/receiptJobs.ts), so what it
@@ -259,9 +264,18 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
       return { message: 'Saved.' };
     },
 
-    async submit(userId: number) {
+    /**
+     * Submits the application, once: a submit for one already submitted answers as the first did (the applicant's
+     * double click, second tab, or retry after the answer was lost on the way), with no second receipt and the first
+     * submission's time. Two at once make one submission: the update only applies while none is recorded, so the
+     * second waits for the first's row lock (PostgreSQL) or its turn (the embedded database), finds it submitted and
+     * answers the same. The time stored is `arrivedAt`, when the request reached the server (routes.ts), not when
+     * the work got to it: what the applicant did at 23:59:59 stays 23:59:59 however long the queue.
+     */
+    async submit(userId: number, { arrivedAt }: SubmitOptions) {
+      const done = { message: ANSWER_MESSAGES.submitted };
       const app = await answeredApplication(userId);
-      if (app.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+      if (app.submitted_at) return done;
       const missing = missingRequiredKeys(app.answer);
       if (missing.length > 0) throw badRequest(ANSWER_MESSAGES.missing, { missing });
       const name = [app.answer.first_name, app.answer.last_name]
@@ -270,12 +284,13 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
         .join(' ');
       const submitted = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ submitted_at: Date; username: string }>(
-          `UPDATE applications a SET submitted_at = now() FROM users u
+          `UPDATE applications a SET submitted_at = $2 FROM users u
             WHERE a.user_id = $1 AND u.id = a.user_id AND a.submitted_at IS NULL
             RETURNING a.submitted_at, u.username`,
-          [userId],
+          [userId, arrivedAt],
         );
-        if (!rows[0]) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
+        // Submitted meanwhile by another request (a second tab, or the same press sent twice): that one recorded it.
+        if (!rows[0]) return null;
         // The SPA derives its status from how many distinct statuses exist (SPEC §4: 3 = submitted).
         for (const status of WEB_STATUSES) {
           await tx.query('INSERT INTO web_statuses (user_id, web_status) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
@@ -287,8 +302,8 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
         await hooks.recordSubmitted?.(tx, recorded);
         return recorded;
       });
-      hooks.onSubmitted?.(submitted);
-      return { message: ANSWER_MESSAGES.submitted };
+      if (submitted) hooks.onSubmitted?.(submitted);
+      return done;
     },
   };
 }

@@ -5,7 +5,8 @@ import { recordRequests } from '../../../tests/msw/recorder';
 import { renderApp } from '../../../tests/renderWithProviders';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../kernel/constants';
 import { INACTIVITY_LOGOUT } from '../../kernel/messages';
-import { initialSessionState } from './sessionSlice';
+import { initialSessionState, submitEnded, submitStarted } from './sessionSlice';
+import { conversionStarted, uploadCompleted, uploadStarted } from '../documents/documentsSlice';
 import { INACTIVITY_WARNING_TITLE, LEAVE_LABEL, STAY_LABEL } from './InactivityWarning';
 import type { RootState } from '../../app/store';
 import { loggedInAccountHandlers } from '../../../tests/msw/auth';
@@ -163,6 +164,54 @@ describe('InactivityWatcher', () => {
     act(() => void fireEvent.focus(window));
     advance(10);
     expect(router.state.location.pathname).toBe('/about');
+  });
+
+  it('holds while a Submit is at work: no warning, no logout, not even on waking; the clock restarts when it ends', async () => {
+    const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT - 1000);
+    act(() => void store.dispatch(submitStarted()));
+    advance(INACTIVITY_TIMEOUT_MS * 3);
+    expect(warning()).not.toBeInTheDocument();
+    // The device slept in the middle of it: waking does not end the session either.
+    act(() => jest.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS + 1000));
+    act(() => void fireEvent.focus(window));
+    advance(10);
+    expect(calls).toEqual([]);
+    expect(router.state.location.pathname).toBe('/about');
+    expect(store.getState().session.is_logged_in).toBe(true);
+
+    // Done: a whole idle period from now, as after a key press.
+    act(() => void store.dispatch(submitEnded()));
+    advance(PROMPT_AT - 1);
+    expect(warning()).not.toBeInTheDocument();
+    advance(1);
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('a warning showing when an upload starts goes; the upload and its conversion hold the clock until done', async () => {
+    const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT);
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+    const key = 'personal_statement_doc';
+    act(() => void store.dispatch(uploadStarted({ key, file: { name: 'essay.pdf', size: 1000 } })));
+    await waitFor(() => expect(warning()).not.toBeInTheDocument());
+    advance(INACTIVITY_TIMEOUT_MS * 2);
+    act(() => void store.dispatch(conversionStarted({ key })));
+    advance(INACTIVITY_TIMEOUT_MS * 2);
+    expect(warning()).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    act(() => void store.dispatch(uploadCompleted({ key })));
+    advance(PROMPT_AT - 1);
+    expect(warning()).not.toBeInTheDocument();
+    advance(1);
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+    advance(INACTIVITY_WARNING_MS);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
   });
 
   it('is off for a visitor: no warning and no logout, however long', async () => {

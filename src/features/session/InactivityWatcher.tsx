@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_EVENTS, useIdleTimer, type EventsType, type ITimers } from 'react-idle-timer';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { logoutRequested } from '../../shared/events';
+import { selectWorkPending } from '../../shared/workPending';
 import { preloadDialog } from '../../components/Dialog';
 import { InactivityWarning } from './InactivityWarning';
 import { readInactivityConfig } from './inactivityConfig';
@@ -36,6 +37,12 @@ const WINDOW_TIMERS: ITimers = {
  * listener shows the inactivity message on /login). If the device slept (timers do not run), the first sign of
  * life after more than the timeout since the last activity (the tab shown again, the window focused) logs out
  * the same way. Activity in any tab of the app resets every tab's timer.
+ *
+ * Work the applicant is waiting on (selectWorkPending: a save, an upload or conversion, a Submit) counts as
+ * activity: while it lasts the clock is reset every half of the time to the warning (so no warning shows over a
+ * Submit at work, and no logout cuts it), in every tab, as a key press would; when it ends the normal clock starts
+ * again from then. Activity rather than a pause: a pause is sent to the other tabs too, and a tab closed in the
+ * middle of an upload would leave them paused for good.
  */
 export function InactivityWatcher() {
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
@@ -43,6 +50,9 @@ export function InactivityWatcher() {
   const { timeoutMs, warningMs } = useMemo(() => readInactivityConfig(), []);
   const [prompted, setPrompted] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(0);
+  const workPending = useAppSelector(selectWorkPending);
+  /** Read by the timer's callbacks, which the library keeps from the first render. */
+  const pendingRef = useRef(workPending);
   /** Set once a logout was asked for, so the idle timer and the wake-up check do not both ask. */
   const loggingOut = useRef(false);
 
@@ -59,12 +69,17 @@ export function InactivityWatcher() {
   const { activate, getLastActiveTime, getRemainingTime } = useIdleTimer({
     timeout: timeoutMs,
     promptBeforeIdle: warningMs,
+    // Work pending when a timer fires anyway (a throttled background tab): no warning, no logout; the work's next
+    // beat or its end resets the clock.
     onPrompt: () => {
+      if (pendingRef.current) return;
       setSecondsLeft(Math.ceil(warningMs / 1000));
       setPrompted(true);
     },
     onActive: () => setPrompted(false),
-    onIdle: () => logOut('inactivity'),
+    onIdle: () => {
+      if (!pendingRef.current) logOut('inactivity');
+    },
     disabled: !isLoggedIn,
     events: ACTIVITY_EVENTS,
     crossTab: true,
@@ -72,6 +87,22 @@ export function InactivityWatcher() {
     name: INACTIVITY_CHANNEL,
     timers: WINDOW_TIMERS,
   });
+
+  // Pending work is activity (above): a beat while it lasts, and the clock started afresh when it ends.
+  const heldByWork = useRef(false);
+  useEffect(() => {
+    pendingRef.current = workPending;
+    if (!isLoggedIn) return;
+    if (!workPending) {
+      if (heldByWork.current) activate();
+      heldByWork.current = false;
+      return;
+    }
+    heldByWork.current = true;
+    activate(); // closes a warning already showing
+    const beat = window.setInterval(() => activate(), Math.max(500, Math.floor((timeoutMs - warningMs) / 2)));
+    return () => window.clearInterval(beat);
+  }, [isLoggedIn, workPending, activate, timeoutMs, warningMs]);
 
   // A new login (after a logout in this same layout) starts a new watch.
   useEffect(() => {
@@ -99,7 +130,7 @@ export function InactivityWatcher() {
   useEffect(() => {
     if (!isLoggedIn) return;
     const check = () => {
-      if (document.visibilityState === 'hidden') return;
+      if (document.visibilityState === 'hidden' || pendingRef.current) return;
       const lastActive = getLastActiveTime();
       if (lastActive && Date.now() - lastActive.getTime() > timeoutMs) logOut('inactivity');
     };

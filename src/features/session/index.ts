@@ -3,3 +3,4 @@ export { default as sessionReducer, sessionDetected, type SessionState } from '.
 export { addSessionListeners } from './sessionListeners';
 export { addSubmitListeners } from './submitListeners';
 export { InactivityGuard } from './InactivityGuard';
+export { SubmitStatusSlot } from './SubmitStatusSlot';

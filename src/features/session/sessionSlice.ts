@@ -4,6 +4,12 @@ import type { Profile } from '../../services/api';
 import { deriveWebStatus } from './webStatus';
 import { pageChanged, userLoggedIn, userLoggedOut } from '../../shared/events';
 
+/**
+ * Where a Submit is: idle, at work (the validation, the save before it, the submit call), or sending again after a
+ * submit whose answer did not arrive (the connection dropped). One at a time: a press meanwhile does nothing more.
+ */
+export type SubmitPhase = 'idle' | 'submitting' | 'retrying';
+
 /** The client snapshot of SPEC §3. */
 export interface SessionState {
   username: string | null;
@@ -16,6 +22,8 @@ export interface SessionState {
   web_status: WebStatus | null;
   /** Whether the profile has been loaded for this session (the last page is restored once, after it). */
   profile_loaded: boolean;
+  /** Beyond SPEC §3: the Submit at work, if any (never kept on the device). */
+  submit: SubmitPhase;
 }
 
 export const initialSessionState: SessionState = {
@@ -27,6 +35,7 @@ export const initialSessionState: SessionState = {
   has_changed_page: false,
   web_status: null,
   profile_loaded: false,
+  submit: 'idle',
 };
 
 const sessionSlice = createSlice({
@@ -55,6 +64,15 @@ const sessionSlice = createSlice({
     serviceModeEntered(state) {
       state.is_service_user = true;
     },
+    submitStarted(state) {
+      state.submit = 'submitting';
+    },
+    submitRetrying(state) {
+      state.submit = 'retrying';
+    },
+    submitEnded(state) {
+      state.submit = 'idle';
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -71,6 +89,14 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { sessionDetected, profileLoaded, webStatusChanged, lastPageReported, serviceModeEntered } =
-  sessionSlice.actions;
+export const {
+  sessionDetected,
+  profileLoaded,
+  webStatusChanged,
+  lastPageReported,
+  serviceModeEntered,
+  submitStarted,
+  submitRetrying,
+  submitEnded,
+} = sessionSlice.actions;
 export default sessionSlice.reducer;

@@ -1,22 +1,21 @@
 import type { AppStartListening } from '../../app/store';
 import { submitRequested } from '../../shared/events';
 import { navigate } from '../../shared/navigation';
-import { DEFAULT_ROUTE, PATHS } from '../../kernel/paths';
-import { SUBMIT_SUCCESS } from '../../kernel/messages';
-import { api } from '../../services/api';
-import { validationErrorsChanged, flushAnswers } from '../answers';
-import { dialogShown, reportFailureInDialog } from '../notifications';
-import { loadValidationSchema } from '../form';
-import { webStatusChanged } from './sessionSlice';
-
-export const SUBMIT_NEEDS_SAVE =
-  'Your latest answers could not be sent yet, so the application was not submitted. Your answers are kept on this device: please try again when you are back online.';
+import { PATHS } from '../../kernel/paths';
+import { GENERIC_ERROR } from '../../kernel/messages';
+import { dialogShown } from '../notifications';
+import { submitEnded, submitStarted } from './sessionSlice';
 
 /**
- * Submit (SPEC §4): a visitor goes to /signup carrying the answers. A logged-in applicant who is started
- * becomes validating (local and posted); if every answer passes, the submit call is made, the status
- * becomes submitted (posted and local) and the applicant lands on /completion; otherwise they go to the
- * default route, still validating.
+ * The flow itself (submitFlow.ts) is not part of the first download. It shares the validation's chunk, which it
+ * needs anyway and which the check page (where Submit is) loads when it shows: a press never waits for a download.
+ */
+const loadSubmitFlow = () => import(/* webpackChunkName: "form-validation" */ './submitFlow');
+
+/**
+ * Submit (SPEC §4): a visitor goes to /signup carrying the answers; a logged-in applicant's Submit is carried out by
+ * submitFlow.ts. One at a time: `session.submit` marks it at work from the press to its end, so a press meanwhile (a
+ * double click, an impatient tap) does nothing more, and the button says it is working.
  */
 export function addSubmitListeners(startListening: AppStartListening) {
   startListening({
@@ -28,35 +27,17 @@ export function addSubmitListeners(startListening: AppStartListening) {
         navigate(PATHS.signup, { state: { studentAnswers: answers.values } });
         return;
       }
-      if (session.web_status !== 'validating' && session.web_status !== 'submitted') {
-        dispatch(webStatusChanged('validating'));
-        void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'validating' }));
-      }
-      // The whole application against the schema built from the form definition (SPEC §4/§5). Loaded on demand:
-      // the definition belongs to the form pages' chunks, not the first download.
-      const { validateAnswers } = await loadValidationSchema();
-      const errors = validateAnswers(answers.values);
-      const missing = Object.keys(errors);
-      dispatch(validationErrorsChanged(errors));
-      // Pending answers go first: the server checks what it has, not what this page shows.
-      const saved = await flushAnswers(listenerApi);
-      if (saved === 'unauthorized') return;
-      if (saved !== 'saved' && missing.length === 0) {
-        dispatch(dialogShown({ message: SUBMIT_NEEDS_SAVE }));
-        return;
-      }
+      // Marked before the first await: a second press in the same moment finds it at work.
+      if (session.submit !== 'idle') return;
+      dispatch(submitStarted());
       try {
-        if (missing.length > 0) {
-          await dispatch(api.endpoints.postValidations.initiate(errors)).unwrap();
-          navigate(DEFAULT_ROUTE);
-          return;
-        }
-        await dispatch(api.endpoints.submit.initiate()).unwrap();
-        dispatch(webStatusChanged('submitted'));
-        void dispatch(api.endpoints.postWebStatus.initiate({ web_status: 'submitted' }));
-        navigate(PATHS.completion, { state: { successMessage: SUBMIT_SUCCESS } });
-      } catch (error) {
-        reportFailureInDialog(dispatch, error);
+        const { submitApplication } = await loadSubmitFlow();
+        await submitApplication(listenerApi);
+      } catch {
+        // Its code could not be downloaded (the connection dropped): nothing was sent. (The flow reports its own.)
+        dispatch(dialogShown({ message: GENERIC_ERROR }));
+      } finally {
+        dispatch(submitEnded());
       }
     },
   });
