@@ -73,16 +73,6 @@ export type LookupCategory = (typeof LOOKUP_CATEGORIES)[number];
 export const AUTOSAVE_DELAY_MS = 3000;
 export const SAVE_RETRY_DELAYS_MS = [2000, 4000, 8000, 16_000, 30_000, 60_000] as const;
 
-/**
- * The operator's notice and maintenance mode (server/src/serviceStatus/): the page asks for them this often (and
- * when its tab is shown again); a save the maintenance refused is tried again after MAINTENANCE_RETRY_MS (the server
- * says the same in Retry-After), and at once when the page learns that the maintenance is over.
- */
-export const SERVICE_STATUS_POLL_MS = 60_000;
-export const MAINTENANCE_RETRY_MS = 60_000;
-/** The longest notice an operator may set (it shows at the top of every applicant page, on a phone too). */
-export const NOTICE_MAX_LENGTH = 500;
-
 /** Application form (SPEC §5): ZIP/Postal Code minimum length for the USA; the mailing-address effective date
  * lies within this many years either side of the current year. */
 export const ZIP_MIN_LENGTH = 5;

@@ -39,14 +39,3 @@ export const LAST_VISIT_REFUSED_TITLE = 'Answers from your last visit not saved'
 
 /** The print view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, PrintView.tsx). */
 export const REVIEW_LOADING = 'Loading the application…';
-
-/**
- * The operator's maintenance mode (server/src/serviceStatus/): every change an applicant sends is answered 503 with
- * this message and code while it is on, and the page shows the message. The code is its own, so the SPA can tell it
- * from a busy server's 503 (the answers are held until it is over, not retried every few seconds).
- */
-export const MAINTENANCE_CODE = 'Maintenance';
-export const MAINTENANCE_MESSAGE =
-  'The application is being updated for a few minutes, so changes cannot be sent right now. Your answers are kept on this device and will be sent when it is back.';
-/** The accessible name of the region that shows the operator's notice and the maintenance message. */
-export const SERVICE_NOTICE_LABEL = 'Notice from the admissions office';

@@ -5,7 +5,8 @@ import { cliActorOf, CLI_ACTOR_HEADER } from '../http/adminActor';
 import { objectOf, str } from '../http/schemas';
 import { backupStream } from '../backup/archive';
 import type { PgliteDb } from '../db/pgliteDb';
-import { LOOKUP_CATEGORIES, NOTICE_MAX_LENGTH, type LookupCategory } from '../../../src/kernel/constants';
+import { LOOKUP_CATEGORIES, type LookupCategory } from '../../../src/kernel/constants';
+import { NOTICE_MAX_LENGTH } from '../../../src/kernel/serviceStatus/rules';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { adminOperations, MAX_DEMO_APPLICANTS, MAX_TOKEN_DAYS } from './operations';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors';
-import { MAINTENANCE_RETRY_MS } from '../../../src/kernel/constants';
-import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../../src/kernel/messages';
+import { MAINTENANCE_MESSAGE } from '../../../src/kernel/serviceStatus/messages';
+import { MAINTENANCE_CODE, MAINTENANCE_RETRY_MS } from '../../../src/kernel/serviceStatus/rules';
 import type { ServiceStatusService } from './service';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { Shape, ServiceStatusReply } from '../../../src/kernel/api/contract';
-import { NOTICE_MAX_LENGTH } from '../../../src/kernel/constants';
+import { NOTICE_MAX_LENGTH } from '../../../src/kernel/serviceStatus/rules';
 import { unstorableText } from '../../../src/kernel/storableText';
 
 /** The operator's notice to every applicant (null: none) and whether the application is in maintenance. */

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { runAdmin } from '../../src/cli';
-import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../../src/kernel/messages';
+import { MAINTENANCE_MESSAGE } from '../../../src/kernel/serviceStatus/messages';
+import { MAINTENANCE_CODE } from '../../../src/kernel/serviceStatus/rules';
 import { asUser, newApplicant, type TestApp } from '../helpers';
 import { auditRows } from '../staff/helpers';
 import { startInstances, stopInstances } from '../support/instances';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../../src/kernel/messages';
+import { MAINTENANCE_MESSAGE } from '../../../src/kernel/serviceStatus/messages';
+import { MAINTENANCE_CODE } from '../../../src/kernel/serviceStatus/rules';
 import { asUser, cookieHeader, logIn, makeApp, multipart, newApplicant, type TestApp } from '../helpers';
 import { auditRows } from '../staff/helpers';
 
