@@ -76,6 +76,19 @@ describe('the notice', () => {
     await clearNotice();
   });
 
+  it('is rate limited as the other public calls are', async () => {
+    const limited = await makeApp({ publicRateLimit: 2 });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        answers.push((await limited.app.inject({ method: 'GET', url: '/public/service-status' })).statusCode);
+      }
+      expect(answers).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is set only with the admin token', async () => {
     const res = await t.app.inject({
       method: 'POST',
