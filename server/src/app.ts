@@ -35,6 +35,7 @@ import { registerStaff, STAFF_CROSS_SITE_POSTS } from './staff';
 import { registerCounselor } from './counselor';
 import { createSchoolReportService, type SchoolReportService } from './schoolReport/service';
 import { createSchoolReportWorker, type SchoolReportWorker } from './schoolReport/worker';
+import { createServiceStatus, type ServiceStatusService } from './serviceStatus/service';
 import { registerOperations } from './health';
 import { createMetrics, type Metrics } from './metrics/registry';
 
@@ -53,6 +54,8 @@ export interface Services {
   applicationPdf: ApplicationPdfService;
   schoolReport: SchoolReportService;
   schoolReportWorker: SchoolReportWorker;
+  /** The operator's notice and maintenance mode (the admin CLI and API set them; every instance reads them). */
+  serviceStatus: ServiceStatusService;
 }
 
 declare module 'fastify' {
@@ -179,6 +182,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     receiptWorker,
     schoolReport,
     schoolReportWorker,
+    serviceStatus: createServiceStatus(db, { cacheMs: config.serviceStatusCacheMs }),
     applicationPdf: createApplicationPdfService({
       db,
       storage,
@@ -263,6 +267,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     documents,
     applicationPdf: services.applicationPdf,
     schoolReport,
+    serviceStatus: services.serviceStatus,
     publicRateLimit,
   });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit, storage });

@@ -30,6 +30,11 @@ ${BACKUP_USAGE}
   staff sso-reset <email>                 forget the account's single sign-on link (its sessions end); its next
                                           single sign-on links it again
   audit verify                            check the audit log's hash chain; names the first changed or removed row
+  notice "<text>"                         show this notice on every applicant page (within a minute, no deploy)
+  notice --clear                          stop showing it;  notice  alone prints what is shown
+  maintenance on|off                      on: every change applicants send is refused (503) and their pages say
+                                          so, their answers kept on their device; reads keep working. Alone:
+                                          prints which it is
   seed-demo <N>                           add N fictional applicants (@${DEMO_DOMAIN}) for demos and benchmarks
 
 While the server runs on the embedded database, every command but restore goes through its admin API (set

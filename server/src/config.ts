@@ -59,6 +59,11 @@ export interface Config {
   /** How often the conversion worker looks for new jobs (it is also woken on every new job). */
   documentPollMs: number;
   /**
+   * How long an instance serves the operator's notice and maintenance mode from memory before reading them again:
+   * what one instance sets, the others serve within this (serviceStatus/service.ts).
+   */
+  serviceStatusCacheMs: number;
+  /**
    * A conversion job's lease (documents/worker.ts): renewed while it converts; when an instance crashes, another
    * takes its job once the lease lapses. 15 s keeps that within 30 s with room for a slow renewal.
    */
@@ -344,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3FromEnv(env),
     pdfCompress: env.PDF_COMPRESS !== 'false',
     documentPollMs: 250,
+    serviceStatusCacheMs: 2_000,
     jobLeaseMs: 15_000,
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS'),
     serverProcesses: int(env.SERVER_PROCESSES, 0, 'SERVER_PROCESSES'),

@@ -27,7 +27,7 @@ export const submitRequested = createAction('app/submitRequested');
 /** The applicant asked to log out, or the inactivity timer ran out. */
 export const logoutRequested = createAction<{ reason: 'user' | 'inactivity' }>('app/logoutRequested');
 
-/** The browser is back online: pending answers are sent. */
+/** The browser is back online, or the server's maintenance is over: pending answers are sent. */
 export const connectionRestored = createAction('app/connectionRestored');
 
 /** The server answered 401: the session is gone (SPEC §8). The session listener clears the cache and redirects. */

@@ -71,6 +71,9 @@ export function adminClient(server: AdminServer): AdminOperations {
       await post('/admin/seed-demo', { count });
     },
     verifyAudit: () => get('/admin/audit/verify'),
+    serviceStatus: () => get('/admin/service-status'),
+    setNotice: (text) => (text === null ? post('/admin/notice/clear', {}) : post('/admin/notice', { text })),
+    setMaintenance: (on) => post('/admin/maintenance', { on }),
     staff: {
       add: (email, role) => post('/admin/staff', { email, role }),
       list: async () =>

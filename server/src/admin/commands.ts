@@ -3,9 +3,15 @@ import { parseArgs } from 'node:util';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../../src/kernel/constants';
 import { DEMO_DOMAIN } from '../demo/seedDemo';
 import { MAX_DEMO_APPLICANTS, MAX_TOKEN_DAYS, type AdminOperations } from './operations';
+import { serviceStatusCommand } from './serviceStatusCommands';
 import { staffCommand } from './staffCommands';
 
-const OPTIONS = { days: { type: 'string' }, append: { type: 'boolean' }, role: { type: 'string' } } as const;
+const OPTIONS = {
+  days: { type: 'string' },
+  append: { type: 'boolean' },
+  role: { type: 'string' },
+  clear: { type: 'boolean' },
+} as const;
 
 /**
  * The arguments with the options first and every other argument after `--`, in its order: only OPTIONS are options.
@@ -91,6 +97,9 @@ export async function adminCommand(ops: AdminOperations, argv: string[]): Promis
     return `Added ${count} fictional applicants (@${DEMO_DOMAIN}).`;
   }
   if (command === 'staff') return staffCommand(ops.staff, sub, rest, values.role);
+  if (command === 'notice' || command === 'maintenance') {
+    return serviceStatusCommand(ops, command, positionals.slice(1), values.clear ?? false);
+  }
   if (command === 'audit' && sub === 'verify') {
     const result = await ops.verifyAudit();
     if (result.ok) return `The audit log is intact: ${result.rows} row(s) checked.`;

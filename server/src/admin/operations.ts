@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { applicantsOverview } from '../applications/table';
 import { seedDemo } from '../demo/seedDemo';
+import type { ServiceStatus } from '../serviceStatus/service';
 import type { LookupCategory } from '../../../src/kernel/constants';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
@@ -40,6 +41,12 @@ export interface AdminOperations {
   importLookup(category: LookupCategory, csv: string, append: boolean): Promise<number>;
   seedDemo(count: number): Promise<void>;
   verifyAudit(): Promise<AuditVerified>;
+  /** The operator's notice to every applicant page and maintenance mode, as the applicants' pages read them. */
+  serviceStatus(): Promise<ServiceStatus>;
+  /** Sets the notice every applicant page shows (null clears it); each page shows it within a minute. */
+  setNotice(text: string | null): Promise<ServiceStatus>;
+  /** Maintenance mode: while on, every change an applicant sends is refused (503); reads keep working. */
+  setMaintenance(on: boolean): Promise<ServiceStatus>;
   staff: {
     add(email: string, role: string): Promise<unknown>;
     list(): Promise<StaffListed[]>;
@@ -54,7 +61,7 @@ export interface AdminOperations {
  * PUBLIC_URL: the server's when the admin API runs them, the CLI's environment's when the CLI does.
  */
 export function adminOperations(app: FastifyInstance, publicUrl: string, by: AdminActor): AdminOperations {
-  const { tokens, lookup } = app.services;
+  const { tokens, lookup, serviceStatus } = app.services;
   const { audit, accounts } = app.staff;
   return {
     async listApplicants() {
@@ -104,6 +111,21 @@ export function adminOperations(app: FastifyInstance, publicUrl: string, by: Adm
       await audit.append({ ...by, action: 'demo-seeded', detail: `${count} fictional applicants` });
     },
     verifyAudit: () => app.staff.verifyAudit(),
+    serviceStatus: () => serviceStatus.current(),
+    async setNotice(text) {
+      const status = await serviceStatus.setNotice(text);
+      await audit.append(
+        status.notice === null
+          ? { ...by, action: 'notice-cleared', target: 'notice' }
+          : { ...by, action: 'notice-set', target: 'notice', detail: status.notice },
+      );
+      return status;
+    },
+    async setMaintenance(on) {
+      const status = await serviceStatus.setMaintenance(on);
+      await audit.append({ ...by, action: on ? 'maintenance-on' : 'maintenance-off', target: 'maintenance' });
+      return status;
+    },
     staff: {
       add: (email, role) => accounts.add({ email, role }, by),
       list: () => accounts.list(by),

@@ -6,6 +6,7 @@ import { objectOf, str } from '../http/schemas';
 import { backupStream } from '../backup/archive';
 import type { PgliteDb } from '../db/pgliteDb';
 import { LOOKUP_CATEGORIES, type LookupCategory } from '../../../src/kernel/constants';
+import { NOTICE_MAX_LENGTH } from '../../../src/kernel/serviceStatus/rules';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { adminOperations, MAX_DEMO_APPLICANTS, MAX_TOKEN_DAYS } from './operations';
 
@@ -158,6 +159,33 @@ export function adminRoutes(
 
   app.get('/admin/audit/verify', { onRequest: authorize, config }, async (request) =>
     operations(request).verifyAudit(),
+  );
+
+  /* ---- The operator's notice to every applicant page, and maintenance mode: the CLI's `notice`, `maintenance` ---- */
+
+  app.get('/admin/service-status', { onRequest: authorize, config }, async (request) =>
+    operations(request).serviceStatus(),
+  );
+
+  app.post<{ Body: { text: string } }>(
+    '/admin/notice',
+    {
+      onRequest: authorize,
+      config,
+      // Room for line breaks and spaces the service makes single; it refuses what is still too long, with its length.
+      schema: { body: objectOf({ text: str(NOTICE_MAX_LENGTH * 4) }) },
+    },
+    async (request) => operations(request).setNotice(request.body.text),
+  );
+
+  app.post('/admin/notice/clear', { onRequest: authorize, config }, async (request) =>
+    operations(request).setNotice(null),
+  );
+
+  app.post<{ Body: { on: boolean } }>(
+    '/admin/maintenance',
+    { onRequest: authorize, config, schema: { body: objectOf({ on: { type: 'boolean' } }) } },
+    async (request) => operations(request).setMaintenance(request.body.on),
   );
 
   /* ---- Backup of the embedded database and its documents: the CLI's `backup` while the server runs ---- */

@@ -37,9 +37,11 @@ export function identityRoutes(
     async (request) => identity.resendCode(request.body),
   );
 
+  // Served in maintenance mode (serviceStatus/maintenance.ts): a session is not part of the application, and an
+  // applicant may still sign in to read theirs; logging out (a GET) always works.
   app.post<{ Body: Shape<typeof Credentials> }>(
     '/public/login',
-    { schema: { body: Credentials }, config: limited },
+    { schema: { body: Credentials }, config: { ...limited, duringMaintenance: 'served' } },
     async (request, reply) => {
       const { token, loginCount, message } = await identity.logIn(request.body);
       setSessionCookies(request, reply, config, { token, loginCount });

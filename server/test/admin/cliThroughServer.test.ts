@@ -125,6 +125,14 @@ async function session(run: (argv: string[]) => Promise<string>): Promise<string
   await step('import-lookup', 'address', csv);
   await step('import-lookup', 'address', badCsv);
   await step('audit', 'verify');
+  await step('notice');
+  await step('notice', 'Applications', 'close', 'at', 'midnight.');
+  await step('notice');
+  await step('notice', ' ');
+  await step('notice', '--clear');
+  await step('maintenance');
+  await step('maintenance', 'on');
+  await step('maintenance', 'off');
   await step('frobnicate');
   return outputs;
 }
@@ -174,6 +182,16 @@ it('prints the same through the server as on the database itself, and audits eac
       'error: No applicant with the username nobody@example.com',
       'Public link:\nPUBLIC_URL/about?token=TOKEN',
     ]);
+    expect(through.slice(-9, -1)).toEqual([
+      'No notice is shown.',
+      'Every applicant page shows this notice within a minute:\nApplications close at midnight.',
+      'Notice: Applications close at midnight.',
+      'error: The notice has no text: give its words, or clear it.',
+      'The notice was cleared: applicant pages stop showing it within a minute.',
+      "Maintenance is off: applicants' changes are accepted.",
+      "Maintenance is on: applicants' changes are refused (503) and their pages say so; reads keep working.",
+      "Maintenance is off: applicants' changes are accepted.",
+    ]);
   } finally {
     warn.mockRestore();
     await direct?.close();
@@ -185,6 +203,32 @@ it('prints the same through the server as on the database itself, and audits eac
   expect(await runAdmin(['public-link', 'create', answersFile], cliEnv)).toMatch(
     new RegExp(`^Public link:\\n${publicUrl}/about\\?token=[\\w-]{43}$`),
   );
+});
+
+it("sets the running server's notice and maintenance mode, which its applicant pages read at once", async () => {
+  const server = `http://127.0.0.1:${port}`;
+  const status = async () => (await fetch(`${server}/public/service-status`)).json();
+  const signUp = () =>
+    fetch(`${server}/public/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'later@example.com', password: 'Maple-Syrup-2024!' }),
+    });
+  try {
+    await runAdmin(['notice', 'Deadline extended to Friday.'], cliEnv);
+    await runAdmin(['maintenance', 'on'], cliEnv);
+    // The server set them itself: no cache stands between it and its pages.
+    expect(await status()).toEqual({ notice: 'Deadline extended to Friday.', maintenance: true });
+    const refused = await signUp();
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).code).toBe('Maintenance');
+    expect((await fetch(`${server}/readyz`)).status).toBe(200);
+  } finally {
+    await runAdmin(['maintenance', 'off'], cliEnv);
+    await runAdmin(['notice', '--clear'], cliEnv);
+  }
+  expect(await status()).toEqual({ notice: null, maintenance: false });
+  expect((await signUp()).status).toBe(201);
 });
 
 it('refuses while the server runs without ADMIN_API_TOKEN, saying what to set', async () => {
@@ -241,6 +285,10 @@ it('once the server has stopped, works on the database itself; the log holds eve
         'POST /admin/revoke',
         'POST /admin/lookup',
         'GET /admin/audit/verify',
+        'GET /admin/service-status',
+        'POST /admin/notice',
+        'POST /admin/notice/clear',
+        'POST /admin/maintenance',
       ]),
     );
     const done = rows.filter((r) => !['admin-api', 'access-refused'].includes(r.action));
@@ -263,6 +311,10 @@ it('once the server has stopped, works on the database itself; the log holds eve
         'service-token-revoked',
         'public-link-minted',
         'public-link-revoked',
+        'notice-set',
+        'notice-cleared',
+        'maintenance-on',
+        'maintenance-off',
       ]),
     );
     expect(await runCommand(stopped.app, ['audit', 'verify'])).toMatch(/^The audit log is intact/);

@@ -1,6 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { api } from '../../services/api';
 import { endedTheSession, type ApiError } from '../../services/baseQuery';
+import { MAINTENANCE_CODE } from '../../kernel/serviceStatus/rules';
 import { answersLoaded } from './answersSlice';
 import { changedKeys, mergeAnswers } from './merge';
 import { saveDeferred, saveRefused, saveStarted, saveSucceeded, serverVersionSeen } from './syncSlice';
@@ -18,7 +19,8 @@ const isOffline = (error: ApiError) =>
 /**
  * Sends the answers if anything changed since the last save. One save at a time: a call while one is in
  * flight waits for it. A 409 (another tab or device saved first) merges — this tab's changed keys win — and
- * saves again. Network failures and 5xx keep everything and report 'deferred'; the retry listener tries again.
+ * saves again. Network failures and 5xx keep everything and report 'deferred'; the retry listener tries again
+ * (maintenance mode's 503 holds them: see outboxListeners.ts).
  */
 export async function flushAnswers(listenerApi: ListenerApi, attempt = 0): Promise<FlushResult> {
   const { dispatch, getState, condition } = listenerApi;
@@ -41,7 +43,7 @@ export async function flushAnswers(listenerApi: ListenerApi, attempt = 0): Promi
   } catch (caught) {
     const error = caught as ApiError;
     if (endedTheSession(error)) {
-      dispatch(saveDeferred({ offline: false }));
+      dispatch(saveDeferred('pending'));
       return 'unauthorized';
     }
     const conflict = error.data as
@@ -50,11 +52,11 @@ export async function flushAnswers(listenerApi: ListenerApi, attempt = 0): Promi
       const state = getState();
       dispatch(answersLoaded(mergeAnswers(conflict.answer, state.answers.values, state.sync.dirty)));
       dispatch(serverVersionSeen(conflict.version ?? 0));
-      dispatch(saveDeferred({ offline: false }));
+      dispatch(saveDeferred('pending'));
       return flushAnswers(listenerApi, attempt + 1);
     }
     if (isTransient(error)) {
-      dispatch(saveDeferred({ offline: isOffline(error) }));
+      dispatch(saveDeferred(error.code === MAINTENANCE_CODE ? 'held' : isOffline(error) ? 'offline' : 'pending'));
       return 'deferred';
     }
     dispatch(saveRefused(error.message));

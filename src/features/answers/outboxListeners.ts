@@ -1,6 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { connectionRestored } from '../../shared/events';
 import { AUTOSAVE_DELAY_MS, SAVE_RETRY_DELAYS_MS } from '../../kernel/constants';
+import { MAINTENANCE_RETRY_MS } from '../../kernel/serviceStatus/rules';
 import { toastShown } from '../notifications';
 import { answerChanged, answersCleared } from './answersSlice';
 import { flushAnswers } from './outbox';
@@ -15,7 +16,9 @@ export const retryDelay = (attempt: number) =>
 /**
  * The save outbox: a logged-in applicant's answers are saved a few seconds after typing stops; a save that
  * failed for network reasons or a 5xx is retried with back-off and as soon as the browser is back online;
- * a refused save (4xx) is shown, not retried until the next change.
+ * a refused save (4xx) is shown, not retried until the next change. A save refused by maintenance mode is held:
+ * changes typed meanwhile are not sent on their own, one try goes every MAINTENANCE_RETRY_MS, and they all go as
+ * soon as the page learns that the maintenance is over (connectionRestored, from the service status).
  */
 export function addOutboxListeners(startListening: AppStartListening) {
   startListening({
@@ -24,16 +27,16 @@ export function addOutboxListeners(startListening: AppStartListening) {
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners(); // debounce: only the last change in a burst saves
       await listenerApi.delay(AUTOSAVE_DELAY_MS);
-      await flushAnswers(listenerApi);
+      if (listenerApi.getState().sync.status !== 'held') await flushAnswers(listenerApi);
     },
   });
 
   startListening({
     actionCreator: saveDeferred,
-    effect: async (_action, listenerApi) => {
+    effect: async ({ payload }, listenerApi) => {
       listenerApi.cancelActiveListeners();
       const { attempts } = listenerApi.getState().sync;
-      await listenerApi.delay(retryDelay(attempts));
+      await listenerApi.delay(payload === 'held' ? MAINTENANCE_RETRY_MS : retryDelay(attempts));
       if (listenerApi.getState().sync.status !== 'saving') await flushAnswers(listenerApi);
     },
   });

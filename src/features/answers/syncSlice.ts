@@ -7,7 +7,7 @@ import { answerChanged, answersCleared } from './answersSlice';
  * answers are based on, and how the last attempt went. Persisted with the answers, so a pending save
  * survives a reload or a closed tab and is sent when the applicant is back (and logged in).
  */
-export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'error';
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'error' | 'held';
 
 export interface SyncState {
   /** Keys changed locally since the last save the server accepted: these win a merge (two tabs/devices). */
@@ -52,9 +52,13 @@ const syncSlice = createSlice({
       state.attempts = 0;
       state.error = null;
     },
-    /** No answer (offline, timeout) or a 5xx: kept and retried. */
-    saveDeferred(state, action: PayloadAction<{ offline: boolean }>) {
-      state.status = action.payload.offline ? 'offline' : 'pending';
+    /**
+     * Kept for a retry, in the state it leaves: 'offline' (no answer), 'pending' (a 5xx, or a merge to save again),
+     * 'held' (refused by maintenance mode: kept until it is over, the page showing the maintenance message; what is
+     * typed meanwhile stays held).
+     */
+    saveDeferred(state, action: PayloadAction<'pending' | 'offline' | 'held'>) {
+      state.status = action.payload;
       state.attempts += 1;
     },
     /** The server refused the save (4xx): shown, not retried until the next change. */

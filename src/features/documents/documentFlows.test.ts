@@ -10,6 +10,8 @@ import { userLoggedOut } from '../../shared/events';
 import { HttpResponse } from 'msw';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS, UNDO_TOAST_MS } from '../../kernel/constants';
 import { GENERIC_ERROR } from '../../kernel/messages';
+import { MAINTENANCE_MESSAGE } from '../../kernel/serviceStatus/messages';
+import { MAINTENANCE_CODE } from '../../kernel/serviceStatus/rules';
 import { tabSwitchRequested, tabSwitchUndone } from '../tabs/tabsSlice';
 import { loggedInState } from '../../../tests/listenerHarness';
 import {
@@ -310,6 +312,19 @@ describe('upload: every failure stops the spinner, records the error (field and 
       'Down.',
     ],
     ['the status is unknown', { 'GET /api/pdf/document-answer/:key': sequence({ status: 'exploded' }) }, GENERIC_ERROR],
+    [
+      'maintenance mode: every change refused',
+      {
+        'PUT /api/answer': () => refusal(503, MAINTENANCE_MESSAGE, MAINTENANCE_CODE),
+        'POST /api/presigned-url': () => refusal(503, MAINTENANCE_MESSAGE, MAINTENANCE_CODE),
+      },
+      MAINTENANCE_MESSAGE,
+    ],
+    [
+      'maintenance mode: the answers held, the upload form given just before it began',
+      { 'PUT /api/answer': () => refusal(503, MAINTENANCE_MESSAGE, MAINTENANCE_CODE) },
+      MAINTENANCE_MESSAGE,
+    ],
   ];
 
   it.each(failures)('%s', async (_name, overrides, message) => {

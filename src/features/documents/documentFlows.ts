@@ -16,6 +16,7 @@ import { TaskAbortError, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening, RootState } from '../../app/store';
 import { CONVERSION_POLL_MS, PDF_POLL_FIRST_MS } from '../../kernel/constants';
 import { GENERIC_ERROR } from '../../kernel/messages';
+import { MAINTENANCE_MESSAGE } from '../../kernel/serviceStatus/messages';
 import { api } from '../../services/api';
 import { revalidationRequested, sessionInvalidated } from '../../shared/events';
 import { endedTheSession, type ApiError } from '../../services/baseQuery';
@@ -182,7 +183,11 @@ export async function upload(
       ]),
     );
     if (saved === 'unauthorized') throw new FlowError(GENERIC_ERROR, 401);
-    if (saved !== 'saved') throw new FlowError(getState().sync.error ?? GENERIC_ERROR);
+    if (saved !== 'saved') {
+      // Held by maintenance mode (the presigned call is refused too, with the same words: whichever came first).
+      const { sync } = getState();
+      throw new FlowError(sync.status === 'held' ? MAINTENANCE_MESSAGE : (sync.error ?? GENERIC_ERROR));
+    }
 
     let shown = 0;
     await listenerApi.pause(

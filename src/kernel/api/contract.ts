@@ -129,5 +129,14 @@ export const LookupSuggestion = Type.Object({ text: Type.String(), id: Type.Stri
 
 export const MessageReply = Type.Object({ message: Type.String() });
 
+/**
+ * GET /public/service-status (beyond SPEC §7): the operator's notice to every applicant (null: none) and whether the
+ * application is in maintenance (changes refused). The same for everyone, so it is cached for a few seconds.
+ */
+export const ServiceStatusReply = closed({
+  notice: Type.Union([Type.String(), Type.Null()]),
+  maintenance: Type.Boolean(),
+});
+
 /** The TypeScript type of a schema (what the SPA's endpoints and the server's handlers use). */
 export type Shape<T extends TSchema> = Static<T>;

@@ -37,5 +37,9 @@ export const AUDIT_ACTIONS = [
   'admin-api',
   'backup',
   'demo-seeded',
+  'notice-set',
+  'notice-cleared',
+  'maintenance-on',
+  'maintenance-off',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
