@@ -4,6 +4,8 @@ import { navigate } from '../../shared/navigation';
 import { DEFAULT_ROUTE, PATHS } from '../../kernel/paths';
 import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { SUBMIT_RETRY_DELAYS_MS, SUBMIT_UNCONFIRMED } from '../../kernel/submit';
+import { MAINTENANCE_MESSAGE } from '../../kernel/serviceStatus/messages';
+import { MAINTENANCE_CODE } from '../../kernel/serviceStatus/rules';
 import { api } from '../../services/api';
 import { endedTheSession, type ApiError } from '../../services/baseQuery';
 import { validationErrorsChanged, flushAnswers } from '../answers';
@@ -39,9 +41,14 @@ type Outcome = 'submitted' | 'lost' | 'handled';
  * told or moved on (a refusal shown, or the 401's way to /login).
  */
 async function trySubmit(listenerApi: ListenerApi, lastTry: boolean): Promise<Outcome> {
-  const { dispatch } = listenerApi;
+  const { dispatch, getState } = listenerApi;
   const saved = await flushAnswers(listenerApi);
   if (saved === 'unauthorized') return 'handled';
+  // Maintenance holds the answers (and would refuse the submit): say so, not "back online".
+  if (getState().sync.status === 'held') {
+    dispatch(dialogShown({ message: MAINTENANCE_MESSAGE }));
+    return 'handled';
+  }
   if (saved === 'deferred' && !lastTry) return 'lost';
   if (saved !== 'saved') {
     dispatch(dialogShown({ message: SUBMIT_NEEDS_SAVE }));
@@ -55,6 +62,11 @@ async function trySubmit(listenerApi: ListenerApi, lastTry: boolean): Promise<Ou
     if (endedTheSession(error)) return 'handled';
     // A server from before submit was safe to repeat says 409 AlreadySubmitted: submitted all the same.
     if (error.status === 409 && error.code === 'AlreadySubmitted') return 'submitted';
+    // Refused by maintenance, not lost: nothing arrived, and trying again now would be refused the same way.
+    if (error.code === MAINTENANCE_CODE) {
+      dispatch(dialogShown({ message: MAINTENANCE_MESSAGE }));
+      return 'handled';
+    }
     if (isLost(error)) {
       if (!lastTry) return 'lost';
       dispatch(dialogShown({ message: SUBMIT_UNCONFIRMED }));

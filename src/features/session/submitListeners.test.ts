@@ -6,8 +6,11 @@ import { connectionRestored, submitRequested } from '../../shared/events';
 import { SUBMIT_SUCCESS } from '../../kernel/messages';
 import { SUBMIT_RETRY_DELAYS_MS, SUBMIT_UNCONFIRMED } from '../../kernel/submit';
 import { initialSessionState } from './sessionSlice';
+import { answerChanged } from '../answers';
 import { validateAnswers } from '../form/schema';
 import { completeApplication } from '../../kernel/form/definition/sampleAnswers';
+import { MAINTENANCE_MESSAGE } from '../../kernel/serviceStatus/messages';
+import { MAINTENANCE_CODE } from '../../kernel/serviceStatus/rules';
 
 /** An application that passes the whole schema (from the definition's own sample). */
 const COMPLETE = completeApplication();
@@ -79,6 +82,24 @@ describe('submit', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(calls.filter((c) => c.path === '/api/submit')).toHaveLength(1);
     expect(store.getState().session.submit).toBe('idle');
+  });
+
+  it('during maintenance the submit says so, once, and is not sent again; nor when answers wait unsent', async () => {
+    const maintenance = () =>
+      HttpResponse.json({ message: MAINTENANCE_MESSAGE, code: MAINTENANCE_CODE }, { status: 503 });
+    const calls = recordRequests({ ...routes, 'POST /api/submit': maintenance });
+    const { store, navigate, waitFor } = listenerHarness(loggedInState({ web_status: 'validating' }, COMPLETE));
+    store.dispatch(submitRequested());
+    await waitFor(() => expect(store.getState().notifications.dialog?.message).toBe(MAINTENANCE_MESSAGE));
+    expect(calls.filter((c) => c.path === '/api/submit')).toHaveLength(1);
+    expect(navigate).not.toHaveBeenCalled();
+
+    const held = recordRequests({ ...routes, 'PUT /api/answer': maintenance, 'POST /api/submit': maintenance });
+    const second = listenerHarness(loggedInState({ web_status: 'validating' }, COMPLETE));
+    second.store.dispatch(answerChanged({ key: 'city', value: 'Springfield' }));
+    second.store.dispatch(submitRequested());
+    await second.waitFor(() => expect(second.store.getState().notifications.dialog?.message).toBe(MAINTENANCE_MESSAGE));
+    expect(held.filter((c) => c.path === '/api/submit')).toHaveLength(0);
   });
 });
 
