@@ -34,9 +34,14 @@ async function expectBesideTheForm(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
+// Also after a test that ran out of time (its own `finally` may not have run): the specs after this one share the server.
+test.afterEach(async ({ request }) => allClear(request));
+
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
+    // About 30 s each on a quiet machine; a busy one (CI beside the unit tests) needs more.
+    test.setTimeout(120_000);
 
     test('a notice appears on an open page within the minute, on account pages too, and goes when cleared', async ({
       page,
