@@ -12,6 +12,8 @@ import { pdfRoutes } from './pdf/routes';
 import type { ApplicationPdfService } from './pdf/service';
 import { schoolReportRoutes } from './schoolReport/applicantRoutes';
 import type { SchoolReportService } from './schoolReport/service';
+import { deadlineRoutes } from './deadline/routes';
+import type { Deadline } from './deadline/rule';
 
 /**
  * The applicants' audience: SPEC §7's account calls (/public/…) and their own application (/api/…, with the school report's calls), in one
@@ -30,6 +32,7 @@ export async function registerApplicantApi(
     documents: DocumentService;
     applicationPdf: ApplicationPdfService;
     schoolReport: SchoolReportService;
+    deadline: Deadline;
     publicRateLimit: { max: number; timeWindow: string };
   },
 ) {
@@ -43,5 +46,6 @@ export async function registerApplicantApi(
     documentRoutes(scope, { documents: deps.documents, uploadRateLimit: publicRateLimit });
     pdfRoutes(scope, { applicationPdf: deps.applicationPdf });
     schoolReportRoutes(scope, { schoolReport: deps.schoolReport, rateLimit: publicRateLimit });
+    deadlineRoutes(scope, { deadline: deps.deadline });
   });
 }

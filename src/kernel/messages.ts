@@ -39,3 +39,10 @@ export const LAST_VISIT_REFUSED_TITLE = 'Answers from your last visit not saved'
 
 /** The print view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, PrintView.tsx). */
 export const REVIEW_LOADING = 'Loading the application…';
+
+/**
+ * A Submit the server refused because it arrived after the application deadline (server/src/deadline/): the code the
+ * SPA branches on (its page shows the deadline's passed state, never a dialog) and the words the server sends.
+ */
+export const DEADLINE_PASSED_CODE = 'DeadlinePassed';
+export const DEADLINE_PASSED = 'The application deadline has passed, so this application can no longer be submitted.';

@@ -97,6 +97,10 @@ export function answerRoutes(app: FastifyInstance, deps: { answers: AnswerServic
       async (request) => answers.recordValidations(currentUser(request).userId, request.body),
     );
 
-    api.post('/api/submit', { config }, async (request) => answers.submit(currentUser(request).userId));
+    // When the request arrived (Fastify's clock starts as it is routed, before the gate's session lookup): the
+    // deadline judges that, however long the submit then takes.
+    api.post('/api/submit', { config }, async (request, reply) =>
+      answers.submit(currentUser(request).userId, { arrivedAt: new Date(Date.now() - reply.elapsedTime) }),
+    );
   });
 }

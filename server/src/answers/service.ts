@@ -100,6 +100,8 @@ export interface SubmissionHooks {
   recordSubmitted?: (tx: Queryable, submitted: Submitted) => Promise<void>;
   /** Runs once the submission is committed (the receipt's worker is woken there); it must not throw. */
   onSubmitted?: (submitted: Submitted) => void;
+  /** Refuses a submit whose request arrived after the application deadline (deadline/rule.ts); runs first. */
+  admitSubmit?: (userId: number, arrivedAt: Date) => Promise<void>;
 }
 
 export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
@@ -259,7 +261,8 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
       return { message: 'Saved.' };
     },
 
-    async submit(userId: number) {
+    async submit(userId: number, { arrivedAt }: { arrivedAt: Date }) {
+      await hooks.admitSubmit?.(userId, arrivedAt);
       const app = await answeredApplication(userId);
       if (app.submitted_at) throw conflict(ANSWER_MESSAGES.alreadySubmitted, 'AlreadySubmitted');
       const missing = missingRequiredKeys(app.answer);
