@@ -16,7 +16,7 @@ export interface ClientConfig {
   /** COLLEGE_TIME_ZONE when set: the deadline banners' windows are computed in it. */
   collegeTimeZone?: string;
   /** APPLICATION_DEADLINE when set, as an instant (ISO 8601): the form pages count down to it (features/deadline). */
-  applicationDeadline?: string;
+  deadline?: string;
 }
 
 export interface Config {
@@ -364,7 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? { inactivityWarningMs: int(env.INACTIVITY_WARNING_MS, 0, 'INACTIVITY_WARNING_MS') }
         : {}),
       ...(env.COLLEGE_TIME_ZONE ? { collegeTimeZone } : {}),
-      ...(deadline ? { applicationDeadline: deadline.closesAt.toISOString() } : {}),
+      ...(deadline ? { deadline: deadline.closesAt.toISOString() } : {}),
     },
     collegeName: env.COLLEGE_NAME || PARTNER.name,
     collegeTimeZone,

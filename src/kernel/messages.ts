@@ -41,8 +41,7 @@ export const LAST_VISIT_REFUSED_TITLE = 'Answers from your last visit not saved'
 export const REVIEW_LOADING = 'Loading the application…';
 
 /**
- * A Submit the server refused because it arrived after the application deadline (server/src/deadline/): the code the
- * SPA branches on (its page shows the deadline's passed state, never a dialog) and the words the server sends.
+ * The code of a Submit the server refused because it arrived after the application deadline (server/src/deadline/):
+ * the SPA branches on it (its page shows the deadline's passed state, never a dialog). The words: deadline/messages.ts.
  */
 export const DEADLINE_PASSED_CODE = 'DeadlinePassed';
-export const DEADLINE_PASSED = 'The application deadline has passed, so this application can no longer be submitted.';

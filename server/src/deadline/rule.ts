@@ -1,7 +1,8 @@
 import type { DeadlineConfig } from '../config';
 import type { Queryable } from '../db/client';
 import { AppError } from '../http/errors';
-import { DEADLINE_PASSED, DEADLINE_PASSED_CODE } from '../../../src/kernel/messages';
+import { DEADLINE_PASSED_CODE } from '../../../src/kernel/messages';
+import { DEADLINE_PASSED } from '../../../src/kernel/deadline/messages';
 import { reopeningOf } from './reopenings';
 
 /**

@@ -1,4 +1,5 @@
-import { DEADLINE_PASSED, DEADLINE_PASSED_CODE } from '../../../src/kernel/messages';
+import { DEADLINE_PASSED_CODE } from '../../../src/kernel/messages';
+import { DEADLINE_PASSED } from '../../../src/kernel/deadline/messages';
 import { requiredAnswers } from '../../../src/kernel/form/definition/sampleAnswers';
 import { createDeadline } from '../../src/deadline/rule';
 import { asUser, makeApp, newApplicant, type TestApp } from '../helpers';

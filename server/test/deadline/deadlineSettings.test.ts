@@ -10,7 +10,7 @@ describe('APPLICATION_DEADLINE and DEADLINE_GRACE_MINUTES', () => {
     const config = loadConfig({ APPLICATION_DEADLINE: '2027-01-15T23:59' });
     // New York in January is UTC-5.
     expect(config.deadline).toEqual({ closesAt: new Date('2027-01-16T04:59:00.000Z'), graceMs: 0 });
-    expect(config.clientConfig.applicationDeadline).toBe('2027-01-16T04:59:00.000Z');
+    expect(config.clientConfig.deadline).toBe('2027-01-16T04:59:00.000Z');
     const chicago = loadConfig({
       APPLICATION_DEADLINE: '2027-07-01T17:00:30',
       COLLEGE_TIME_ZONE: 'America/Chicago',
@@ -30,7 +30,7 @@ describe('APPLICATION_DEADLINE and DEADLINE_GRACE_MINUTES', () => {
     for (const env of [{}, { APPLICATION_DEADLINE: '' }, { DEADLINE_GRACE_MINUTES: '5' }]) {
       const config = loadConfig(env);
       expect(config.deadline).toBeUndefined();
-      expect(config.clientConfig).not.toHaveProperty('applicationDeadline');
+      expect(config.clientConfig).not.toHaveProperty('deadline');
     }
   });
 
