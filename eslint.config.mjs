@@ -41,7 +41,8 @@ const SERVER_AREAS = {
   admin: ['applications', 'backup', 'demo', 'serviceStatus'],
   health: ['documents', 'metrics'],
   demo: ['applications'],
-  staff: ['applications', 'documents', 'identity', 'mail', 'pdf', 'schoolReport'],
+  deadline: ['identity'],
+  staff: ['applications', 'deadline', 'documents', 'identity', 'mail', 'pdf', 'schoolReport'],
   schoolReport: ['applications', 'documents', 'identity', 'mail'],
   counselor: ['applications', 'documents', 'schoolReport'],
 };

@@ -62,6 +62,8 @@ export async function startStaffServer(
     name?: string;
     /** A program the server needs (the SAML IdP) started first for its URL: its settings join the server's env. */
     companion?: (url: string) => Promise<Companion>;
+    /** Settings of the spec's own (the application deadline's), for the server and the CLI alike. */
+    env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<StaffServer> {
   const [port, oidcPort] = [await freePort(), await freePort()];
@@ -95,6 +97,7 @@ export async function startStaffServer(
     STAFF_OIDC_CLIENT_SECRET: CLIENT_SECRET,
     STAFF_OIDC_REQUIRE_MFA: 'true',
     ...companion.env,
+    ...options.env,
   };
   // The CLI opens the embedded database itself: it runs before the server does.
   const cli = (...args: string[]) =>

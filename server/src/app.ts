@@ -20,6 +20,7 @@ import { queueReceipt } from './mail/receiptJobs';
 import { createReceiptWorker, RECEIPT_POLL_MS, type ReceiptWorker } from './mail/receiptWorker';
 import { createIdentityService, type IdentityService } from './identity/service';
 import { createAnswerService, type AnswerService } from './answers/service';
+import { createDeadline } from './deadline/rule';
 import { createTokenService, type TokenService } from './tokens/service';
 import { tokenRoutes } from './tokens/routes';
 import { adminRoutes } from './admin/routes';
@@ -160,9 +161,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     compress: config.pdfCompress,
     log: app.log,
   });
+  // The application deadline (APPLICATION_DEADLINE): Submit closes, but for applicants staff reopened it for.
+  const deadline = createDeadline(db, config.deadline);
   const services: Services = {
     identity: createIdentityService(db, mailer, config, app.log),
     answers: createAnswerService(db, {
+      admitSubmit: deadline.admitSubmit,
       // The receipt and the counselor's request are made by the submission's transaction: each exists exactly
       // when the submission does.
       recordSubmitted: async (tx, { userId, username, name, submittedAt }) => {
@@ -268,6 +272,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     applicationPdf: services.applicationPdf,
     schoolReport,
     serviceStatus: services.serviceStatus,
+    deadline,
     publicRateLimit,
   });
   tokenRoutes(app, { tokens: services.tokens, publicRateLimit, storage });

@@ -15,6 +15,8 @@ import type { SchoolReportService } from './schoolReport/service';
 import { registerMaintenanceGate } from './serviceStatus/maintenance';
 import { serviceStatusRoutes } from './serviceStatus/routes';
 import type { ServiceStatusService } from './serviceStatus/service';
+import { deadlineRoutes } from './deadline/routes';
+import type { Deadline } from './deadline/rule';
 
 /**
  * The applicants' audience: SPEC §7's account calls (/public/…) and their own application (/api/…, with the school report's calls), in one
@@ -36,6 +38,7 @@ export async function registerApplicantApi(
     applicationPdf: ApplicationPdfService;
     schoolReport: SchoolReportService;
     serviceStatus: ServiceStatusService;
+    deadline: Deadline;
     publicRateLimit: { max: number; timeWindow: string };
   },
 ) {
@@ -51,5 +54,6 @@ export async function registerApplicantApi(
     pdfRoutes(scope, { applicationPdf: deps.applicationPdf });
     schoolReportRoutes(scope, { schoolReport: deps.schoolReport, rateLimit: publicRateLimit });
     serviceStatusRoutes(scope, { serviceStatus: deps.serviceStatus, rateLimit: publicRateLimit });
+    deadlineRoutes(scope, { deadline: deps.deadline });
   });
 }

@@ -2,7 +2,8 @@
  * A day typed in a staff filter (YYYY-MM-DD) is a day in the college's time zone (COLLEGE_TIME_ZONE), as every time
  * the console shows: these give its bounds as SQL over two placeholders, the day's and the zone's. One home for the
  * applicants list's submission dates and the audit log's from/to, both inclusive of the whole day, and the school
- * report's cycle end (SCHOOL_REPORT_CYCLE_END: its links die at the end of that day).
+ * report's cycle end (SCHOOL_REPORT_CYCLE_END: its links die at the end of that day). A time of day typed so (the
+ * application deadline, a staff reopening's end) is the college's too: collegeTimeToInstant, below.
  */
 export const collegeDayStartSql = (day: string, zone: string) => `(${day}::date)::timestamp AT TIME ZONE ${zone}`;
 
@@ -11,3 +12,51 @@ export const collegeDayEndSql = (day: string, zone: string) => `((${day}::date +
 
 /** A filter's value that names a whole day, rather than a time. */
 export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A local date and time as settings and staff type it: YYYY-MM-DDTHH:MM, seconds optional, no offset. */
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const HOUR_MS = 3_600_000;
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** What `zone`'s clocks read at `instant`, as milliseconds of a UTC date with the same fields. */
+function wallClockAt(instant: number, zone: string): number {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(zone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map(({ type, value }) => [type, Number(value)]));
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/**
+ * The instant a local date and time (`2027-01-15T23:59`) is in the college's zone: the application deadline
+ * (APPLICATION_DEADLINE) and a staff reopening's end are typed so. Undefined for text of another form, a day or time
+ * that does not exist (30 February, 24:00), or a time the zone's clocks skip (the spring change). A time they show
+ * twice (the autumn change) is its first moment.
+ */
+export function collegeTimeToInstant(local: string, zone: string): Date | undefined {
+  const match = LOCAL_TIME.exec(local);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  // Date.UTC carries 30 February into March and 24:00 into the next day: such text names no time.
+  const seconds = match[6] ? local : `${local}:00`;
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 19) !== seconds) return undefined;
+  // The zone's offset half a day either side: a time near a change of offset is one of the two (or neither).
+  const candidates = [wall - 12 * HOUR_MS, wall + 12 * HOUR_MS]
+    .map((near) => wall - (wallClockAt(near, zone) - near))
+    .filter((instant) => wallClockAt(instant, zone) === wall)
+    .sort((a, b) => a - b);
+  return candidates.length > 0 ? new Date(candidates[0]!) : undefined;
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PARTNER } from '../../src/kernel/partner';
+import { collegeTimeToInstant } from './collegeDays';
 
 /**
  * Everything the server reads from the environment, in one place, with the embedded defaults:
@@ -14,6 +15,8 @@ export interface ClientConfig {
   inactivityWarningMs?: number;
   /** COLLEGE_TIME_ZONE when set: the deadline banners' windows are computed in it. */
   collegeTimeZone?: string;
+  /** APPLICATION_DEADLINE when set, as an instant (ISO 8601): the form pages count down to it (features/deadline). */
+  deadline?: string;
 }
 
 export interface Config {
@@ -85,6 +88,8 @@ export interface Config {
    * (COLLEGE_TIME_ZONE, default America/New_York): the receipt, the PDF copy, the print view, the deadline banners.
    */
   collegeTimeZone: string;
+  /** The application deadline (APPLICATION_DEADLINE, DEADLINE_GRACE_MINUTES); unset, Submit never closes. */
+  deadline?: DeadlineConfig;
   /** The PDF copy's paper (PAPER_SIZE: LETTER by default, or A4). */
   paperSize: 'LETTER' | 'A4';
   /**
@@ -96,6 +101,13 @@ export interface Config {
   schoolReportPollMs: number;
   /** Running it as a service (server/src/health, server/src/metrics, README "Running it as a service"). */
   service: ServiceConfig;
+}
+
+/** When Submit closes (server/src/deadline/): a submit that arrived before closesAt + graceMs is accepted. */
+export interface DeadlineConfig {
+  closesAt: Date;
+  /** Submits still accepted this long after closesAt (and after a staff reopening's end): a slow network's last try. */
+  graceMs: number;
 }
 
 export interface ServiceConfig {
@@ -282,6 +294,23 @@ function timeZone(value: string): string {
   }
 }
 
+/** APPLICATION_DEADLINE, a local date and time in the college's zone, and its grace; else a start-up error. */
+function deadlineFromEnv(env: NodeJS.ProcessEnv, zone: string): DeadlineConfig | undefined {
+  const graceMs = int(env.DEADLINE_GRACE_MINUTES, 0, 'DEADLINE_GRACE_MINUTES') * MINUTE;
+  const local = env.APPLICATION_DEADLINE?.trim();
+  if (!local) return undefined;
+  const closesAt = collegeTimeToInstant(local, zone);
+  if (closesAt) return { closesAt, graceMs };
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local) && collegeTimeToInstant(local, 'UTC')) {
+    throw new Error(
+      `APPLICATION_DEADLINE ${local} does not exist in ${zone}: its clocks skip that hour (daylight saving). Choose another time`,
+    );
+  }
+  throw new Error(
+    `APPLICATION_DEADLINE must be a local date and time in COLLEGE_TIME_ZONE (${zone}) as YYYY-MM-DDTHH:MM, without an offset, e.g. 2027-01-15T23:59; got "${env.APPLICATION_DEADLINE}"`,
+  );
+}
+
 function paperSize(value: string | undefined): 'LETTER' | 'A4' {
   const size = (value || 'LETTER').toUpperCase();
   if (size === 'LETTER' || size === 'A4') return size;
@@ -313,6 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const root = process.cwd();
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   const port = int(env.PORT, 3000, 'PORT');
+  const collegeTimeZone = timeZone(env.COLLEGE_TIME_ZONE || PARTNER.timeZone);
+  const deadline = deadlineFromEnv(env, collegeTimeZone);
   const config: Config = {
     host: env.HOST || '0.0.0.0',
     port,
@@ -337,10 +368,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...(env.INACTIVITY_WARNING_MS
         ? { inactivityWarningMs: int(env.INACTIVITY_WARNING_MS, 0, 'INACTIVITY_WARNING_MS') }
         : {}),
-      ...(env.COLLEGE_TIME_ZONE ? { collegeTimeZone: timeZone(env.COLLEGE_TIME_ZONE) } : {}),
+      ...(env.COLLEGE_TIME_ZONE ? { collegeTimeZone } : {}),
+      ...(deadline ? { deadline: deadline.closesAt.toISOString() } : {}),
     },
     collegeName: env.COLLEGE_NAME || PARTNER.name,
-    collegeTimeZone: timeZone(env.COLLEGE_TIME_ZONE || PARTNER.timeZone),
+    collegeTimeZone,
+    deadline,
     paperSize: paperSize(env.PAPER_SIZE),
     schoolReportCycleEnd: cycleEnd(env.SCHOOL_REPORT_CYCLE_END),
     schoolReportPollMs: 5_000,

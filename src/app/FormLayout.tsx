@@ -14,6 +14,7 @@ import { AccountPopover } from '../components/AccountPopover';
 import { BottomBar } from '../components/BottomBar';
 import { SiteFooter } from '../components/SiteFooter';
 import { DeadlineBanner, WelcomeBanner } from '../features/banners';
+import { DeadlineNotice, useSubmitOffered } from '../features/deadline';
 import { NotificationToasts, ErrorDialog } from '../features/notifications';
 import { InactivityGuard, SubmitStatusSlot } from '../features/session';
 import { SaveStatus } from '../features/answers';
@@ -51,6 +52,7 @@ export default function FormLayout() {
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
   const username = useAppSelector((s) => s.session.username);
   const submitting = useAppSelector((s) => s.session.submit !== 'idle');
+  const submitOffered = useSubmitOffered();
   // Navigation state's successMessage (e.g. 'Your application was successfully submitted.' on /completion) is
   // shown once as the 'Success Notification' toast, as on the account pages.
   useAuthNavigationState();
@@ -99,13 +101,14 @@ export default function FormLayout() {
       </SiteHeader>
       <main id="main" tabIndex={-1} className="shell-container shell-main">
         {!isCompletion && <DeadlineBanner />}
+        {!isCompletion && <DeadlineNotice />}
         <WelcomeBanner />
         {page}
         {buttons && (
           <BottomBar
             back={buttons.back}
             next={buttons.next}
-            canSubmit={buttons.canSubmit}
+            canSubmit={buttons.canSubmit && submitOffered}
             submitting={submitting}
             onNavigate={go('pageButton')}
             onSubmit={() => dispatch(submitRequested())}

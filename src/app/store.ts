@@ -20,6 +20,7 @@ import { addAnotherReducer as addAnother } from '../features/addAnother';
 import { tabsReducer as tabs } from '../features/tabs';
 import { notificationsReducer as notifications } from '../features/notifications';
 import { documentsReducer as documents } from '../features/documents';
+import { deadlineReducer as deadline } from '../features/deadline';
 import { persistConfig } from '../features/persistence';
 import { registerListeners } from './listenerMiddleware';
 
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   notifications,
   sync,
   documents,
+  deadline,
   [api.reducerPath]: api.reducer,
 });
 

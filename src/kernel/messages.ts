@@ -39,3 +39,9 @@ export const LAST_VISIT_REFUSED_TITLE = 'Answers from your last visit not saved'
 
 /** The print view's line while the applicant's answers (or its code) are on their way (FormPage.tsx, PrintView.tsx). */
 export const REVIEW_LOADING = 'Loading the application…';
+
+/**
+ * The code of a Submit the server refused because it arrived after the application deadline (server/src/deadline/):
+ * the SPA branches on it (its page shows the deadline's passed state, never a dialog). The words: deadline/messages.ts.
+ */
+export const DEADLINE_PASSED_CODE = 'DeadlinePassed';

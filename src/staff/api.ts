@@ -82,7 +82,7 @@ export const staffApi = createApi({
   keepUnusedDataFor: STAFF_CACHE_SECONDS,
   // A page that opens asks again: another admin may have changed what it shows.
   refetchOnMountOrArgChange: true,
-  tagTypes: ['Me', 'Accounts', 'SchoolReport'],
+  tagTypes: ['Me', 'Accounts', 'SchoolReport', 'Applicant'],
   endpoints: (build) => ({
     /** Who is signed in (401 when nobody): the layout's guard and header. */
     me: build.query<Me, void>({ query: () => '/me', providesTags: ['Me'] }),

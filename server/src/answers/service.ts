@@ -105,6 +105,8 @@ export interface SubmissionHooks {
   recordSubmitted?: (tx: Queryable, submitted: Submitted) => Promise<void>;
   /** Runs once the submission is committed (the receipt's worker is woken there); it must not throw. */
   onSubmitted?: (submitted: Submitted) => void;
+  /** Refuses a submit whose request arrived after the application deadline (deadline/rule.ts); runs first. */
+  admitSubmit?: (userId: number, arrivedAt: Date) => Promise<void>;
 }
 
 export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
@@ -276,6 +278,8 @@ export function createAnswerService(db: Db, hooks: SubmissionHooks = {}) {
       const done = { message: ANSWER_MESSAGES.submitted };
       const app = await answeredApplication(userId);
       if (app.submitted_at) return done;
+      // After the one above: a repeat of a submission made in time still answers as the first did.
+      await hooks.admitSubmit?.(userId, arrivedAt);
       const missing = missingRequiredKeys(app.answer);
       if (missing.length > 0) throw badRequest(ANSWER_MESSAGES.missing, { missing });
       const name = [app.answer.first_name, app.answer.last_name]

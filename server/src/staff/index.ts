@@ -19,6 +19,8 @@ import { applicantRoutes } from './applicants/routes';
 import { createStaffApplicants } from './applicants/service';
 import { schoolReportRoutes } from './schoolReport/routes';
 import { createStaffSchoolReport } from './schoolReport/service';
+import { deadlineRoutes } from './deadline/routes';
+import { createStaffDeadline } from './deadline/service';
 import type { Storage } from '../documents/storage';
 import type { ApplicationPdfService } from '../pdf/service';
 
@@ -74,9 +76,11 @@ export async function registerStaff(
     storage: deps.storage,
     applicationPdf: deps.applicationPdf,
     timeZone,
+    deadline: config.deadline,
   });
   // The school report service is app.services' (decorated before this scope): read when called.
   const schoolReport = createStaffSchoolReport({ gate, schoolReport: () => app.services.schoolReport });
+  const deadline = createStaffDeadline({ gate, deadline: config.deadline, timeZone: config.collegeTimeZone });
   app.decorate('staff', { audit: gate.log, accounts, verifyAudit: () => verifyAuditLog(db) } satisfies StaffApi);
   await app.register(
     async (scope) => {
@@ -96,6 +100,7 @@ export async function registerStaff(
       auditRoutes(scope, { gate, timeZone });
       applicantRoutes(scope, { gate, applicants, timeZone });
       schoolReportRoutes(scope, { schoolReport });
+      deadlineRoutes(scope, { deadline });
     },
     { prefix: STAFF_API },
   );

@@ -1,5 +1,5 @@
 import { makeStore } from '../../app/store';
-import { GENERIC_ERROR } from '../../kernel/messages';
+import { DEADLINE_PASSED_CODE, GENERIC_ERROR } from '../../kernel/messages';
 import { reportFailure, reportFailureInDialog } from './reportFailure';
 
 describe('reportFailure', () => {
@@ -45,5 +45,20 @@ describe('reportFailureInDialog', () => {
     const store = makeStore();
     reportFailureInDialog(store.dispatch, { status: 401, message: 'Your session is invalid.' });
     expect(dialog(store)).toBeNull();
+  });
+});
+
+describe('a Submit refused for the deadline', () => {
+  it('is not shown in the dialog: the form page shows the deadline’s passed state instead', () => {
+    const store = makeStore();
+    reportFailureInDialog(store.dispatch, {
+      status: 403,
+      message: 'The deadline has passed.',
+      code: DEADLINE_PASSED_CODE,
+    });
+    expect(store.getState().notifications.dialog).toBeNull();
+    // Another refusal still is.
+    reportFailureInDialog(store.dispatch, { status: 403, message: 'Not now.', code: 'Other' });
+    expect(store.getState().notifications.dialog).toMatchObject({ message: 'Not now.' });
   });
 });

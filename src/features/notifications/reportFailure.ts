@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { GENERIC_ERROR } from '../../kernel/messages';
+import { DEADLINE_PASSED_CODE, GENERIC_ERROR } from '../../kernel/messages';
 import { endedTheSession, type ApiError } from '../../services/baseQuery';
 import { dialogShown, toastShown } from './notificationsSlice';
 
@@ -20,8 +20,11 @@ export function reportFailure(dispatch: Dispatch, title: string, error: unknown)
   return true;
 }
 
-/** A failed load or submission, shown in the error dialog (SPEC §9); a 401 is not shown, as above. */
+/**
+ * A failed load or submission, shown in the error dialog (SPEC §9); a 401 is not shown, as above, nor a Submit
+ * refused for the deadline: the form page shows the deadline's passed state instead (features/deadline).
+ */
 export function reportFailureInDialog(dispatch: Dispatch, error: unknown): void {
-  if (endedTheSession(error)) return;
+  if (endedTheSession(error) || (error as Partial<ApiError> | null)?.code === DEADLINE_PASSED_CODE) return;
   dispatch(dialogShown({ message: failureMessage(error) }));
 }

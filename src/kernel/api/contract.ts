@@ -89,6 +89,15 @@ export const ProfileReply = Type.Object({
   application_id: Type.Optional(Type.String({ pattern: '^APP-[0-9]{6,}$' })),
 });
 
+/**
+ * GET /api/deadline (beyond SPEC §7): the application deadline (null when none is set) and, when staff reopened this
+ * applicant's Submit, until when (docs/staff.md). Instants as ISO 8601.
+ */
+export const DeadlineReply = Type.Object({
+  closesAt: Type.Union([Type.String(), Type.Null()]),
+  reopenedUntil: Type.Union([Type.String(), Type.Null()]),
+});
+
 /* ---- Public links, the print view, look-ups ---- */
 
 export const tokenQuery = <N extends string>(name: N) =>

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'school-report-marked',
   'checklist-item-added',
   'checklist-item-done',
+  'submit-reopened',
+  'submit-reopen-withdrawn',
   'search',
   'export',
   'service-token-minted',

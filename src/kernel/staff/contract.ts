@@ -177,6 +177,23 @@ export const ApplicantDetail = Type.Object({
   /** Each document question answered: the file's name and size (its PDF is /applicants/:id/documents/:key). */
   documents: DocumentAnswers,
   timeline: Type.Array(Type.Object({ at: Type.String(), what: Type.String() })),
+  /**
+   * The application deadline (null when APPLICATION_DEADLINE is unset), its grace, and this applicant's reopened
+   * Submit (deadline-reopen: PUT and DELETE /applicants/:id/reopening). Instants as ISO 8601.
+   */
+  deadline: Type.Union([
+    Type.Null(),
+    Type.Object({
+      closesAt: Type.String(),
+      graceMinutes: Type.Integer(),
+      reopening: Type.Union([Type.Null(), Type.Object({ until: Type.String(), by: Type.String(), at: Type.String() })]),
+    }),
+  ]),
+});
+
+/** PUT /applicants/:id/reopening: until when, a local date and time in the college's zone (a datetime-local's). */
+export const ReopenBody = closed({
+  until: text(19, { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$' }),
 });
 
 /* ---- The counselor's school report (readers read it; school-report-manage changes it) ---- */

@@ -23,6 +23,12 @@ export const STAFF_MESSAGES = {
     'This staff account is linked to another college sign-in. Ask an admin to reset its single sign-on link.',
   ssoReset: 'The single sign-on link was reset: their next single sign-on links the account again.',
   datesInvalid: 'Enter dates as YYYY-MM-DD.',
+  noDeadline: 'No application deadline is set, so there is nothing to reopen.',
+  reopenTimeInvalid: 'Enter a date and time that exists in the college’s time zone.',
+  reopenInPast: 'Choose a time in the future.',
+  reopenBeforeDeadline: 'Choose a time after the application deadline.',
+  notReopened: 'This applicant’s Submit is not reopened.',
+  reopenWithdrawn: 'The reopening was withdrawn: Submit is closed for this applicant again.',
   totpUnavailable:
     'Sign-in with an authenticator is unavailable: the server cannot read its authenticator keys. Tell your IT team.',
 } as const;

@@ -22,6 +22,11 @@ test('only admins change the counselor’s request, mark the school report and k
   expect(rolesWith('school-report-manage')).toEqual(['admin']);
 });
 
+test('only admins reopen an applicant’s Submit after the deadline', () => {
+  expect(rolesWith('deadline-reopen')).toEqual(['admin']);
+  expect(can('reader', 'deadline-reopen')).toBe(false);
+});
+
 test('someone may always manage staff, and a role this code does not define may do nothing', () => {
   expect(rolesWith('staff-manage').length).toBeGreaterThan(0);
   expect(STAFF_PERMISSIONS.some((permission) => can('owner', permission))).toBe(false);

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'applicants-read': 'Read applications',
   'documents-download': 'Open their documents and download PDF copies',
   'school-report-manage': 'Change or cancel the counselor’s request, mark the school report, keep the checklist',
+  'deadline-reopen': 'Reopen one applicant’s Submit after the application deadline',
   export: 'Export applications for the student-information system',
   'staff-manage': 'Add and remove staff, and change their roles',
   'audit-read': 'Read and download the audit log',

@@ -1,7 +1,7 @@
 /**
  * One applicant (readers): who and where the application is (times in the college's zone), the answers read-only
  * from the form definition, the documents (each its PDF, opened in a new tab), the PDF copy, the school report, the
- * timeline, and
+ * application deadline (and this applicant's reopened Submit), the timeline, and
  * Previous / Next within the list the reader came from (its address rides along in this page's query).
  */
 import { lazy, Suspense, useState } from 'react';
@@ -21,6 +21,9 @@ const ApplicationView = lazy(() => import(/* webpackChunkName: "staff-applicant-
 const SchoolReportPanel = lazy(
   () => import(/* webpackChunkName: "staff-applicant-school-report" */ './SchoolReportPanel'),
 );
+
+/** The application deadline and this applicant's reopened Submit: a chunk of its own, shown when there is a deadline. */
+const DeadlinePanel = lazy(() => import(/* webpackChunkName: "staff-applicant-deadline" */ './DeadlinePanel'));
 
 /** Previous / Next applicant in the list: this page's rows, or the neighbouring page's at its edges. */
 function Neighbours({ id, state }: { id: string; state: ListState }) {
@@ -155,6 +158,11 @@ export default function ApplicantPage() {
           <Suspense fallback={<p role="status">Loading the school report…</p>}>
             <SchoolReportPanel id={data.id} />
           </Suspense>
+          {data.deadline && (
+            <Suspense fallback={<p role="status">Loading the deadline…</p>}>
+              <DeadlinePanel id={data.id} deadline={data.deadline} />
+            </Suspense>
+          )}
           <Timeline applicant={data} time={time} />
         </>
       )}

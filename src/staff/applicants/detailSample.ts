@@ -14,5 +14,6 @@ export const sampleDetail = (overrides: Partial<ApplicantDetail> = {}): Applican
   tabs: {},
   documents: {},
   timeline: [],
+  deadline: null,
   ...overrides,
 });

@@ -11,6 +11,8 @@ import { queryDetail } from '../audit/log';
 import type { AuditContext } from '../accounts/service';
 import { BadCursor, listApplicants, type ListQuery } from './list';
 import type { ApplicantDetail, StaffShape } from '../../../../src/kernel/staff/contract';
+import type { DeadlineConfig } from '../../config';
+import { deadlineOfApplicant } from '../deadline/service';
 import { searchWords, type ApplicantStatus } from '../../../../src/kernel/staff/applicants';
 
 const NO_APPLICANT = 'There is no applicant with this id.';
@@ -74,8 +76,15 @@ async function timelineOf(db: Queryable, userId: string): Promise<TimelineEvent[
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** One applicant as the console shows it: the header, the answers, documents and timeline (the reads alone). */
-export async function applicantDetail(db: Queryable, id: string): Promise<StaffShape<typeof ApplicantDetail>> {
+/**
+ * One applicant as the console shows it: the header, the answers, documents, timeline and the deadline's reopening
+ * (the reads alone).
+ */
+export async function applicantDetail(
+  db: Queryable,
+  id: string,
+  deadline?: DeadlineConfig,
+): Promise<StaffShape<typeof ApplicantDetail>> {
   const row = await printViewApplication(db, id);
   if (!row) throw notFound(NO_APPLICANT);
   const { rows } = await db.query<{ status: ApplicantStatus }>('SELECT status FROM applicant_list WHERE user_id = $1', [
@@ -94,6 +103,7 @@ export async function applicantDetail(db: Queryable, id: string): Promise<StaffS
     tabs: row.tabs ?? {},
     documents: await documentAnswersOf(db, id, { withSchoolReport: true }),
     timeline: await timelineOf(db, id),
+    deadline: await deadlineOfApplicant(db, id, deadline),
   };
 }
 
@@ -103,6 +113,7 @@ export function createStaffApplicants(deps: {
   storage: Storage;
   applicationPdf: ApplicationPdfService;
   timeZone: () => string;
+  deadline?: DeadlineConfig;
 }) {
   const { gate } = deps;
 
@@ -126,7 +137,7 @@ export function createStaffApplicants(deps: {
     /** One applicant: the header, the answers (the console renders them from the form definition), documents, timeline. */
     async open(id: string, by: AuditContext) {
       return gate.audited({ ...by, action: 'applicant-opened', target: applicationIdOf(id) }, (db) =>
-        applicantDetail(db, id),
+        applicantDetail(db, id, deps.deadline),
       );
     },
 
