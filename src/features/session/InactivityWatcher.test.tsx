@@ -7,6 +7,7 @@ import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../kernel/const
 import { INACTIVITY_LOGOUT } from '../../kernel/messages';
 import { initialSessionState, submitEnded, submitStarted } from './sessionSlice';
 import { conversionStarted, uploadCompleted, uploadStarted } from '../documents/documentsSlice';
+import { saveStarted, saveSucceeded } from '../answers/syncSlice';
 import { INACTIVITY_WARNING_TITLE, LEAVE_LABEL, STAY_LABEL } from './InactivityWarning';
 import type { RootState } from '../../app/store';
 import { loggedInAccountHandlers } from '../../../tests/msw/auth';
@@ -190,14 +191,12 @@ describe('InactivityWatcher', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a warning showing when an upload starts goes; the upload and its conversion hold the clock until done', async () => {
+  it('an upload and its conversion hold the clock until done, past the warning and the timeout', async () => {
     const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
     const { router, store } = await renderIdleApp(loggedIn());
-    advance(PROMPT_AT);
-    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
     const key = 'personal_statement_doc';
+    advance(PROMPT_AT - 1000);
     act(() => void store.dispatch(uploadStarted({ key, file: { name: 'essay.pdf', size: 1000 } })));
-    await waitFor(() => expect(warning()).not.toBeInTheDocument());
     advance(INACTIVITY_TIMEOUT_MS * 2);
     act(() => void store.dispatch(conversionStarted({ key })));
     advance(INACTIVITY_TIMEOUT_MS * 2);
@@ -210,6 +209,38 @@ describe('InactivityWatcher', () => {
     advance(1);
     expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
     advance(INACTIVITY_WARNING_MS);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
+  });
+
+  it('a save that ends before a beat of the clock leaves it as it was: the warning comes when it would have', async () => {
+    const { store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT - 1000);
+    act(() => void store.dispatch(saveStarted()));
+    advance(100);
+    act(() => void store.dispatch(saveSucceeded({ version: 2, stillDirty: [] })));
+    advance(899);
+    expect(warning()).not.toBeInTheDocument();
+    advance(1);
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+  });
+
+  it('a warning due during a short save shows once the save is over; a logout due during one waits for its end', async () => {
+    const calls = recordRequests({ 'GET /api/logout': { message: 'Logged out.' } });
+    const { router, store } = await renderIdleApp(loggedIn());
+    advance(PROMPT_AT - 50);
+    act(() => void store.dispatch(saveStarted()));
+    advance(100);
+    expect(warning()).not.toBeInTheDocument();
+    act(() => void store.dispatch(saveSucceeded({ version: 2, stillDirty: [] })));
+    expect(await screen.findByRole('dialog', { name: INACTIVITY_WARNING_TITLE })).toBeInTheDocument();
+
+    // A save while the warning shows leaves it there; the logout due meanwhile comes when the save is over.
+    act(() => void store.dispatch(saveStarted()));
+    advance(INACTIVITY_WARNING_MS);
+    expect(calls).toEqual([]);
+    expect(store.getState().session.is_logged_in).toBe(true);
+    act(() => void store.dispatch(saveSucceeded({ version: 3, stillDirty: [] })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls).toEqual([{ method: 'GET', path: '/api/logout', body: undefined }]);
   });

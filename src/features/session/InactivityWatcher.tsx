@@ -40,15 +40,17 @@ const WINDOW_TIMERS: ITimers = {
  *
  * Work the applicant is waiting on (selectWorkPending: a save, an upload or conversion, a Submit) counts as
  * activity: while it lasts the clock is reset every half of the time to the warning (so no warning shows over a
- * Submit at work, and no logout cuts it), in every tab, as a key press would; when it ends the normal clock starts
- * again from then. Activity rather than a pause: a pause is sent to the other tabs too, and a tab closed in the
- * middle of an upload would leave them paused for good.
+ * Submit at work, and no logout cuts it), in every tab, as a key press would, and when it ends the normal clock
+ * starts again from then. A warning or logout due meanwhile is kept back; after work too short for a beat (the
+ * autosave's one call), it comes at the work's end, as it would have. Activity rather than the library's pause: a
+ * pause is sent to the other tabs too, and a tab closed in the middle of an upload would leave them paused for good.
  */
 export function InactivityWatcher() {
   const isLoggedIn = useAppSelector((s) => s.session.is_logged_in);
   const dispatch = useAppDispatch();
   const { timeoutMs, warningMs } = useMemo(() => readInactivityConfig(), []);
-  const [prompted, setPrompted] = useState(false);
+  /** The warning is due: shown, or kept back because it came while work was pending (shown once it is over). */
+  const [prompted, setPrompted] = useState<false | 'shown' | 'kept'>(false);
   const [secondsLeft, setSecondsLeft] = useState(0);
   const workPending = useAppSelector(selectWorkPending);
   /** Read by the timer's callbacks, which the library keeps from the first render. */
@@ -56,25 +58,30 @@ export function InactivityWatcher() {
   /** Set once a logout was asked for, so the idle timer and the wake-up check do not both ask. */
   const loggingOut = useRef(false);
 
-  const logOut = useCallback(
+  const requestLogout = useCallback(
     (reason: 'user' | 'inactivity') => {
-      setPrompted(false);
       if (loggingOut.current) return;
       loggingOut.current = true;
       dispatch(logoutRequested({ reason }));
     },
     [dispatch],
   );
+  const logOut = useCallback(
+    (reason: 'user' | 'inactivity') => {
+      setPrompted(false);
+      requestLogout(reason);
+    },
+    [requestLogout],
+  );
 
-  const { activate, getLastActiveTime, getRemainingTime } = useIdleTimer({
+  const { activate, getLastActiveTime, getRemainingTime, isIdle } = useIdleTimer({
     timeout: timeoutMs,
     promptBeforeIdle: warningMs,
-    // Work pending when a timer fires anyway (a throttled background tab): no warning, no logout; the work's next
-    // beat or its end resets the clock.
+    // A warning due while work is pending shows only once the work is over (`open` below), unless the work's next
+    // beat starts the clock afresh first; a logout due meanwhile waits for the work's end (below).
     onPrompt: () => {
-      if (pendingRef.current) return;
       setSecondsLeft(Math.ceil(warningMs / 1000));
-      setPrompted(true);
+      setPrompted(pendingRef.current ? 'kept' : 'shown');
     },
     onActive: () => setPrompted(false),
     onIdle: () => {
@@ -88,21 +95,28 @@ export function InactivityWatcher() {
     timers: WINDOW_TIMERS,
   });
 
-  // Pending work is activity (above): a beat while it lasts, and the clock started afresh when it ends.
-  const heldByWork = useRef(false);
+  // Pending work (above): a beat every half of the time to the warning while it lasts. When it ends: work that lasted
+  // a beat counts as activity, and the clock starts afresh; shorter work (the autosave's one call) leaves the clock as
+  // it was, and what fell due meanwhile comes now: the warning kept back (`open`), or the logout.
+  const beaten = useRef(false);
   useEffect(() => {
     pendingRef.current = workPending;
     if (!isLoggedIn) return;
     if (!workPending) {
-      if (heldByWork.current) activate();
-      heldByWork.current = false;
+      if (beaten.current) activate();
+      else if (isIdle()) requestLogout('inactivity');
+      beaten.current = false;
       return;
     }
-    heldByWork.current = true;
-    activate(); // closes a warning already showing
-    const beat = window.setInterval(() => activate(), Math.max(500, Math.floor((timeoutMs - warningMs) / 2)));
+    const beat = window.setInterval(
+      () => {
+        beaten.current = true;
+        activate(); // also closes a warning that came before the work
+      },
+      Math.max(500, Math.floor((timeoutMs - warningMs) / 2)),
+    );
     return () => window.clearInterval(beat);
-  }, [isLoggedIn, workPending, activate, timeoutMs, warningMs]);
+  }, [isLoggedIn, workPending, activate, isIdle, requestLogout, timeoutMs, warningMs]);
 
   // A new login (after a logout in this same layout) starts a new watch.
   useEffect(() => {
@@ -143,7 +157,7 @@ export function InactivityWatcher() {
   }, [isLoggedIn, getLastActiveTime, timeoutMs, logOut]);
 
   // The countdown in the warning.
-  const open = prompted && isLoggedIn;
+  const open = isLoggedIn && (prompted === 'shown' || (prompted === 'kept' && !workPending));
   useEffect(() => {
     if (!open) return;
     const tick = window.setInterval(() => setSecondsLeft(Math.ceil(getRemainingTime() / 1000)), 1000);
