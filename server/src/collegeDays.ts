@@ -5,6 +5,8 @@
  * report's cycle end (SCHOOL_REPORT_CYCLE_END: its links die at the end of that day). A time of day typed so (the
  * application deadline, a staff reopening's end) is the college's too: collegeTimeToInstant, below.
  */
+import { wallClockAt } from '../../src/kernel/wallClock';
+
 export const collegeDayStartSql = (day: string, zone: string) => `(${day}::date)::timestamp AT TIME ZONE ${zone}`;
 
 /** The first instant after the day: compare with `<`. */
@@ -16,28 +18,6 @@ export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 /** A local date and time as settings and staff type it: YYYY-MM-DDTHH:MM, seconds optional, no offset. */
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const HOUR_MS = 3_600_000;
-
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** What `zone`'s clocks read at `instant`, as milliseconds of a UTC date with the same fields. */
-function wallClockAt(instant: number, zone: string): number {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClocks.set(zone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(instant).map(({ type, value }) => [type, Number(value)]));
-  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-}
 
 /**
  * The instant a local date and time (`2027-01-15T23:59`) is in the college's zone: the application deadline

@@ -4,6 +4,7 @@
  * "from" and "to") are the college's days too.
  */
 import { formatCollegeTime } from '../kernel/time';
+import { wallClockAt } from '../kernel/wallClock';
 import { useStaffConfigQuery } from './api';
 
 /** The zone if the browser knows it, else UTC (a zone name the browser lacks would throw). */
@@ -43,21 +44,7 @@ export function shortTimeIn(iso: string, zone: string): string {
 }
 
 /** Milliseconds the zone's clock is ahead of UTC at this instant. */
-function offsetAt(ms: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: knownZone(zone),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(ms));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
-}
+const offsetAt = (ms: number, zone: string): number => wallClockAt(ms, knownZone(zone)) - Math.floor(ms / 1000) * 1000;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
