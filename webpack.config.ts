@@ -20,6 +20,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { minimizer, precompressed, typescriptRule } from './webpack.parts';
 import { firstPaintMarkup } from './src/counselor/firstPaint';
 import { PARTNER } from './src/kernel/partner';
+import { SHELL_SCRIPTS_ATTRIBUTE, SHELL_START_SCRIPT } from './src/kernel/shells';
 
 type Argv = { mode?: Configuration['mode'] };
 /**
@@ -60,10 +61,21 @@ const STAFF_ENTRY = 'staff';
 const COUNSELOR_ENTRY = 'counselor';
 /** The entries whose chunks are their own: every entry but the applicants' app. */
 const OWN_ENTRIES = [STAFF_ENTRY, COUNSELOR_ENTRY];
-/** What each own page's template fills in: the counselor's page paints its loading state before any script. */
-const OWN_PAGE_PARAMETERS: Record<string, Record<string, string>> = {
-  [STAFF_ENTRY]: {},
-  [COUNSELOR_ENTRY]: { firstPaint: firstPaintMarkup(PARTNER.name) },
+/** The script that starts `files`, in order, after the page's first paint (SHELL_START_SCRIPT, src/kernel/shells.ts). */
+const startScriptTag = (files: string[]) =>
+  `<script ${SHELL_SCRIPTS_ATTRIBUTE}="${files.join(' ')}">${SHELL_START_SCRIPT}</script>`;
+
+/**
+ * What each own page's template fills in, besides html-webpack-plugin's own parameters. The counselor's page paints
+ * its loading state before any script, from its stylesheet inlined, and starts its scripts after that paint as an
+ * applicant's shell page does: its template places its files itself (`inject: false`).
+ */
+const OWN_PAGES: Record<string, { parameters: (js: string[]) => Record<string, string>; inject: boolean }> = {
+  [STAFF_ENTRY]: { parameters: () => ({}), inject: true },
+  [COUNSELOR_ENTRY]: {
+    parameters: (js) => ({ firstPaint: firstPaintMarkup(PARTNER.name), startScripts: startScriptTag(js) }),
+    inject: false,
+  },
 };
 
 /**
@@ -185,7 +197,14 @@ function clientConfig(
             template: `public/${entry}.html`,
             filename: `${entry}.html`,
             chunks: [entry],
-            templateParameters: OWN_PAGE_PARAMETERS[entry],
+            inject: OWN_PAGES[entry].inject,
+            // html-webpack-plugin's own parameters, as its default gives them, and the page's.
+            templateParameters: (compilation, assets, assetTags, options) => ({
+              compilation,
+              webpackConfig: compilation.options,
+              htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+              ...OWN_PAGES[entry].parameters(assets.js),
+            }),
           }),
       ),
       chunkGroupsManifest,

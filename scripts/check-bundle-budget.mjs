@@ -30,11 +30,24 @@ if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join
   process.exit(1);
 }
 
-/** The files a page loads at once: its <script src> tags (and, for the separation check, its stylesheets). */
+/** The files a page loads at once: its <script src> tags and started scripts (and, for the separation check, its stylesheets). */
 const referenced = (html, pattern) =>
   [...read(html).toString().matchAll(pattern)].map((m) => decodeURIComponent(m[1].replace(/^\//, '').split(/[?#]/)[0]));
-const initialScripts = (html) => referenced(html, /<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi);
-const allAssets = (html) => referenced(html, /<(?:script|link)\b[^>]*\b(?:src|href)=["']?([^"'\s>]+)/gi);
+/** The files a page's start script adds after its first paint (src/kernel/shells.ts: SHELL_SCRIPTS_ATTRIBUTE). */
+const startedScripts = (html) =>
+  [
+    ...read(html)
+      .toString()
+      .matchAll(/<script\b[^>]*\bdata-scripts="([^"]+)"/gi),
+  ].flatMap((m) => m[1].split(' ').map((file) => file.replace(/^\//, '')));
+const initialScripts = (html) => [
+  ...referenced(html, /<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi),
+  ...startedScripts(html),
+];
+const allAssets = (html) => [
+  ...referenced(html, /<(?:script|link|style)\b[^>]*\b(?:src|href|data-href)=["']?([^"'\s>]+)/gi),
+  ...startedScripts(html),
+];
 
 const groups = JSON.parse(read('chunk-groups.json').toString());
 const gzipSize = new Map();

@@ -5,7 +5,7 @@ import { setNavigator } from '../shared/navigation';
 import { Root, StartupFallback } from './Root';
 import { RootErrorScreen } from './ErrorBoundary';
 import { DEFAULT_ROUTE } from '../kernel/paths';
-import { nextTask } from '../shared/nextTask';
+import { nextTask } from '../kernel/nextTask';
 import { formPages, loadOptions } from '../features/form';
 import { authPages } from '../features/auth';
 

@@ -7,7 +7,7 @@
  * transition, which yields by itself; while a shell shows, once the start-up loads are in: startApp). The imports are
  * `eager`: the code is in the files already downloaded, and runs only when imported.
  */
-import { nextTask } from '../shared/nextTask';
+import { nextTask } from '../kernel/nextTask';
 
 export async function start(): Promise<void> {
   // main.js's own evaluation ends its task, and the first import begins the next: together they were a long task

@@ -4,7 +4,7 @@ import { connectionRestored } from '../shared/events';
 import { sessionDetected } from '../features/session';
 import { hasLoginCookie, loginCountFromCookie } from '../kernel/session/loginCookie';
 import { accountAtStart, setStorageAccount, tidyDevice } from '../features/persistence';
-import { nextTask } from '../shared/nextTask';
+import { nextTask } from '../kernel/nextTask';
 
 /** Whether this page is the print view (a service token in the address). */
 const isPrintView = () => new URLSearchParams(window.location.search).has('service_token');

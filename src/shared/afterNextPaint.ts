@@ -1,4 +1,4 @@
-import { nextTask } from './nextTask';
+import { nextTask } from '../kernel/nextTask';
 
 /**
  * Runs `fn` once, in a task after the next frame has been painted: work that must follow a keystroke, but that the
