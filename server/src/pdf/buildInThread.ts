@@ -74,5 +74,3 @@ export function createPdfBuildThread() {
     },
   };
 }
-
-export type PdfBuildThread = ReturnType<typeof createPdfBuildThread>;
