@@ -284,6 +284,8 @@ export interface ServerOptions {
   /** PostgreSQL instead of PGlite (with a schema of its own). */
   databaseUrl?: string;
   databaseSchema?: string;
+  /** SERVER_PROCESSES (PostgreSQL only); the server's default (one per core) when omitted. */
+  processes?: number;
 }
 
 /** The environment of a bench server (nothing inherited that would change the database or mail). */
@@ -300,6 +302,7 @@ export function serverEnv(options: ServerOptions & { dataDir: string }): NodeJS.
     LOG_LEVEL: 'warn',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.databaseSchema ? { DATABASE_SCHEMA: options.databaseSchema } : {}),
+    ...(options.processes ? { SERVER_PROCESSES: String(options.processes) } : {}),
   };
 }
 

@@ -71,6 +71,24 @@ export const BUDGETS = {
     /** Every script and style the console's first page fetches, gzip level 9. */
     firstDownloadMaxKb: 200,
   },
+  night: {
+    /**
+     * The whole night (bench/night.ts): the goals a rate of applicants per hour must meet, as the product's plan
+     * sets them (a conversion from its upload to the poll that sees it done), with no request failing…
+     */
+    saveP99MaxMs: 50,
+    loginP99MaxMs: 1000,
+    submitP99MaxMs: 1000,
+    conversionP95MaxMs: 10_000,
+    maxErrors: 0,
+    /**
+     * …the capacity found at them at least this share of the limit the parts measured alone give (their CPU times
+     * the mix's counts, against the cores: bench/nightCost.ts), per database…
+     */
+    capacityMinShareOfLimit: 0.7,
+    /** …and, a server process killed mid-run at 80 % of it, no acknowledged save, upload or submit lost. */
+    lostWritesMax: 0,
+  },
   peers: {
     /**
      * Ours against the best of the peers (SurveyJS, Form.io: bench/peers), About You, in the same run: each a ratio,

@@ -20,6 +20,7 @@ import { completeApplication } from '../src/kernel/form/definition/sampleAnswers
 import * as files from '../testing/files';
 import { BUDGETS } from './budgets';
 import { check, round, type AreaOutput } from './common';
+import { UPLOAD_CONTENT_TYPE, uploadForm } from './uploadForm';
 
 const WORDS =
   'the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all would their we him been has when who will more no if out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three'.split(
@@ -36,8 +37,8 @@ function randomText(words: number, seed: number): string {
   return `${out.join(' ')}.`;
 }
 
-/** A realistic essay: headings, formatted paragraphs, a list. */
-function essay(paragraphs: number): files.DocxParagraph[] {
+/** A realistic essay: headings, formatted paragraphs, a list (the night area uploads one too). */
+export function essay(paragraphs: number): files.DocxParagraph[] {
   const out: files.DocxParagraph[] = [{ style: 'Heading1', runs: [{ text: 'Personal Statement' }] }];
   for (let i = 0; i < paragraphs; i++) {
     if (i % 12 === 0) out.push({ style: 'Heading2', runs: [{ text: `Part ${i / 12 + 1}` }] });
@@ -263,20 +264,12 @@ export async function measureDocuments(onTiming: (t: DocumentTiming) => void = (
       const { url, fields } = (
         await app.inject({ method: 'POST', url: '/api/presigned-url', headers: as, payload: { answer_key: key } })
       ).json();
-      const boundary = 'benchboundary';
-      const body = Buffer.concat([
-        ...Object.entries(fields as Record<string, string>).map(([k, v]) =>
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-        ),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const body = uploadForm(fields as Record<string, string>, name, bytes);
       await app.inject({
         method: 'POST',
         url,
         payload: body,
-        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { cookie, 'content-type': UPLOAD_CONTENT_TYPE },
       });
       await app.inject({
         method: 'POST',

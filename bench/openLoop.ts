@@ -64,6 +64,8 @@ export function readAnswer(bytes: Buffer): { status: number; length: number } | 
 interface Slot {
   socket: net.Socket | undefined;
   dueAt: number | undefined;
+  /** The request's index (its session is index mod the cookies). */
+  index: number;
   received: Buffer;
   timedOut: boolean;
 }
@@ -74,6 +76,8 @@ export async function openLoop(
   sessions: number,
   targetPerSec: number,
   seconds: number,
+  /** Hears of each request's end: its session's index and its status (undefined: no answer, or a time-out). */
+  onAnswer: (session: number, status: number | undefined) => void = () => {},
 ): Promise<OpenLoopRun> {
   const url = new URL(spec.path, baseUrl);
   const port = Number(url.port || 80);
@@ -127,6 +131,7 @@ export async function openLoop(
       latencies.push(performance.now() - slot.dueAt);
       const code = String(answer.status);
       statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+      onAnswer(slot.index % requests.length, answer.status);
       finish(slot);
     });
     socket.on('timeout', () => {
@@ -142,6 +147,7 @@ export async function openLoop(
       if (slot.timedOut) timeouts++;
       else connectionErrors++;
       slot.timedOut = false;
+      onAnswer(slot.index % requests.length, undefined);
       finish(slot);
     });
     return socket;
@@ -149,12 +155,13 @@ export async function openLoop(
 
   function send(slot: Slot, index: number, dueAt: number) {
     slot.dueAt = dueAt;
+    slot.index = index;
     slot.socket ??= connect(slot);
     slot.socket.write(requests[index % requests.length]);
   }
 
   for (let i = 0; i < sessions; i++)
-    free.push({ socket: undefined, dueAt: undefined, received: NOTHING, timedOut: false });
+    free.push({ socket: undefined, dueAt: undefined, index: 0, received: NOTHING, timedOut: false });
 
   const intervalMs = 1000 / targetPerSec;
   const start = performance.now();

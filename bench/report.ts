@@ -6,31 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BundleResult } from './bundle';
 import type { ConsoleResult } from './console';
-import { kib, NOISY_LOAD, table, type Check } from './common';
-import type { CpuCalibration } from './common';
+import { kib, table, type Check } from './common';
 import type { DocumentTiming } from './documents';
 import { LIGHTHOUSE_RUNS, type LighthousePage } from './lighthouse';
 import type { MemoryResult } from './memory';
+import { areaHeader, notes, type AreaReport } from './reportArea';
+import { nightSection } from './nightReport';
+import type { NightResult } from './night';
 import type { PeersResult } from './peers/area';
 import type { ServerResult } from './server';
 import { capacityText, deadlineNightText, START_SHARE_OF_CLOSED_LOOP, type TargetCapacity } from './serverCapacity';
 import { DEADLINE_SAVE_INTERVAL_S, RATE_MAJORITY, RATE_STEPS } from './capacity';
 import type { TypingResult } from './typing';
 import type { ValidationResult } from './validation';
-
-export interface AreaReport<T = unknown> {
-  title: string;
-  ok: boolean;
-  durationMs: number;
-  /** The one-minute load average when the area started (above NOISY_LOAD, its figures are flagged). */
-  loadBefore?: number;
-  /** A browser area's CPU slowdown and how it was set (bench/cpuCalibration.ts). */
-  cpu?: CpuCalibration;
-  data?: T;
-  error?: string;
-  notes: string[];
-  checks: Check[];
-}
 
 export interface Areas {
   bundle: AreaReport<BundleResult>;
@@ -42,6 +30,7 @@ export interface Areas {
   memory: AreaReport<MemoryResult>;
   peers: AreaReport<PeersResult>;
   console: AreaReport<ConsoleResult>;
+  night: AreaReport<NightResult>;
 }
 
 export interface Report {
@@ -54,6 +43,50 @@ export interface Report {
   areas: Partial<Areas>;
   checks: Check[];
   misses: Check[];
+  /**
+   * Partial runs recorded into this report since its full run (BENCH_ONLY with BENCH_RECORD=merge:
+   * reportMerge.ts), oldest first: when each ran, how long it took and which areas it replaced.
+   */
+  partialRuns?: PartialRun[];
+}
+
+export interface PartialRun {
+  generatedAt: string;
+  durationMs: number;
+  areas: (keyof Areas)[];
+}
+
+/** The areas in the report's order (its sections' numbers). */
+export const AREA_ORDER: (keyof Areas)[] = [
+  'bundle',
+  'lighthouse',
+  'typing',
+  'validation',
+  'server',
+  'documents',
+  'memory',
+  'peers',
+  'console',
+  'night',
+];
+
+/** What the report's first line says of the runs its figures come from. */
+function provenance(report: Report): string[] {
+  const full = `Written by \`npm run bench\` on ${report.generatedAt} (the run took ${(report.durationMs / 60000).toFixed(1)} min).`;
+  const partial = report.partialRuns ?? [];
+  if (partial.length === 0) return [full, ''];
+  const replaced = new Set(partial.flatMap((r) => r.areas));
+  const fromFull = AREA_ORDER.filter((name) => report.areas[name] && !replaced.has(name));
+  return [
+    `${full.replace('Written by', 'The full run:')} Its areas here: ${fromFull.join(', ') || 'none'}.`,
+    '',
+    "Areas recorded since by partial runs (`BENCH_ONLY=… BENCH_RECORD=merge npm run bench`), each replacing the full run's:",
+    '',
+    ...partial.map((r) => `- ${r.generatedAt} (${(r.durationMs / 60000).toFixed(1)} min): ${r.areas.join(', ')}`),
+    '',
+    "The budget table holds every area's latest figures together, whichever run they came from; each section says when its area started.",
+    '',
+  ];
 }
 
 const MISS = '❌ **MISS**';
@@ -86,21 +119,6 @@ export function budgetTable(checks: Check[]): string {
     ]),
   );
 }
-
-function areaHeader<T>(n: number, area: AreaReport<T> | undefined, title: string): string[] {
-  const out = [`## ${n}. ${title}`, ''];
-  if (!area) return [...out, '_Not run._', ''];
-  const load =
-    area.loadBefore === undefined
-      ? ''
-      : `; load average before: ${area.loadBefore}${area.loadBefore > NOISY_LOAD ? ` (above ${NOISY_LOAD}: its figures are noisy)` : ''}`;
-  out.push(`_${(area.durationMs / 1000).toFixed(0)} s${load}_`, '');
-  if (area.cpu) out.push(`${area.cpu.how}.`, '');
-  if (!area.ok) out.push(`**This part failed:** \`${area.error}\``, '');
-  return out;
-}
-
-const notes = (area: AreaReport | undefined) => (area?.notes.length ? [...area.notes.map((n) => `- ${n}`), ''] : []);
 
 function bundleSection(area: AreaReport<BundleResult> | undefined): string[] {
   const out = areaHeader(1, area, 'Bundle (first download per route)');
@@ -507,8 +525,7 @@ export function renderMarkdown(report: Report): string {
   const lines = [
     '# Benchmark report',
     '',
-    `Written by \`npm run bench\` on ${report.generatedAt} (the run took ${(report.durationMs / 60000).toFixed(1)} min).`,
-    '',
+    ...provenance(report),
     '## Machine and versions',
     '',
     table(
@@ -542,6 +559,7 @@ export function renderMarkdown(report: Report): string {
     ...memorySection(report.areas.memory),
     ...peersSection(report.areas.peers),
     ...consoleSection(report.areas.console),
+    ...nightSection(report.areas.night),
   ];
   return `${lines
     .join('\n')

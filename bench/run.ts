@@ -3,7 +3,7 @@
  * starts the real server on a fresh embedded database in a temp DATA_DIR on port 3200 with a seeded applicant, and
  * measures, one module per area: bundle, Lighthouse, typing, validation, server load, documents, browser memory,
  * About You against the same page in SurveyJS and Form.io (peers: bench/peers), and the staff console at 50,000
- * applicants (console.ts, on databases of its own).
+ * applicants (console.ts, on databases of its own), and the whole deadline night (night.ts, the same).
  * Writes bench/report.md and bench/report.json; each figure is held against bench/budgets.ts.
  *
  * Every area fails soft: a crash (or a time-out) is written into the report for that area and the others still
@@ -16,7 +16,9 @@
  * DATABASE_URL (the PostgreSQL the server and the console are measured on; without it, a cluster of the bench's own:
  * postgres.ts), BENCH_POSTGRES=off (PGlite only), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY (a
  * comma-separated list of areas, e.g. `lighthouse,typing`: runs only those and writes the report into bench/out/
- * instead, so the committed full report is not replaced by a partial one).
+ * instead, so the committed full report is not replaced by a partial one), BENCH_RECORD=merge (with BENCH_ONLY: the
+ * areas run replace theirs in the committed report instead, which then lists that partial run: reportMerge.ts),
+ * BENCH_NIGHT_STEP_SECONDS (seconds per step of the night area's search, default 20; shorter for smoke runs only).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,9 +56,12 @@ import { runMemory } from './memory';
 import { PEER_TYPING_ROUNDS, runPeers } from './peers/area';
 import { PEERS, peerPackageVersion } from './peers/build';
 import { startBenchPostgres, type BenchPostgres } from './postgres';
-import { renderMarkdown, writeReport, type AreaReport, type Areas, type Report } from './report';
+import { AREA_ORDER, renderMarkdown, writeReport, type Areas, type Report } from './report';
+import { mergeReport } from './reportMerge';
+import type { AreaReport } from './reportArea';
 import { capacityStepSeconds } from './capacity';
 import { benchSeconds, CONNECTION_LEVELS, runServer, serverAreaTimeoutMs } from './server';
+import { nightStepSeconds, nightTimeoutMs, runNight } from './night';
 import { KEYSTROKES, runTyping } from './typing';
 import { runValidation } from './validation';
 
@@ -128,6 +133,7 @@ async function runArea<T>(
   const noisy = loadBefore > NOISY_LOAD;
   log(`${title}… (load average ${loadBefore}${noisy ? ': noisy' : ''})`);
   const start = Date.now();
+  const startedAt = new Date(start).toISOString();
   try {
     const out = await withTimeout(fn(), timeoutMs, title);
     log(`${title}: done in ${((Date.now() - start) / 1000).toFixed(0)} s`);
@@ -135,6 +141,7 @@ async function runArea<T>(
       title,
       ok: true,
       durationMs: Date.now() - start,
+      startedAt,
       loadBefore,
       ...(out.cpu ? { cpu: out.cpu } : {}),
       data: out.data,
@@ -155,6 +162,7 @@ async function runArea<T>(
       title,
       ok: false,
       durationMs: Date.now() - start,
+      startedAt,
       loadBefore,
       error: message(error),
       notes: [],
@@ -169,6 +177,25 @@ const ONLY = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
 const wanted = (name: keyof Areas) => !ONLY || ONLY.includes(name);
+/**
+ * BENCH_RECORD=merge (with BENCH_ONLY): the areas run replace theirs in the committed bench/report.json and
+ * bench/report.md is written again from it (reportMerge.ts); without it a partial run writes into bench/out/.
+ */
+const RECORD = process.env.BENCH_RECORD;
+if (RECORD !== undefined && RECORD !== '' && (RECORD !== 'merge' || !ONLY)) {
+  console.error('BENCH_RECORD takes one value, merge, and only with BENCH_ONLY (a full run records itself).');
+  process.exit(2);
+}
+const COMMITTED = path.join(ROOT, 'bench');
+
+/** Writes the run's report: the full report, a partial one into bench/out/, or a partial one merged in. */
+async function record(report: Report) {
+  if (!ONLY) return writeReport(report, COMMITTED);
+  if (RECORD !== 'merge') return writeReport(report, OUT_DIR);
+  const committed = JSON.parse(fs.readFileSync(path.join(COMMITTED, 'report.json'), 'utf8')) as Report;
+  const ran = AREA_ORDER.filter((name) => ONLY!.includes(name));
+  return writeReport(mergeReport(committed, report, ran), COMMITTED);
+}
 
 async function main() {
   const started = Date.now();
@@ -264,7 +291,7 @@ async function main() {
         return runPeers(s, distDir, seed.username, await calibrateCpu());
       });
     // PostgreSQL for the server's and the console's areas: DATABASE_URL's, or a cluster of the bench's own.
-    if (wanted('server') || wanted('console')) postgres = await startBenchPostgres();
+    if (wanted('server') || wanted('console') || wanted('night')) postgres = await startBenchPostgres();
     const serverTimeout = serverAreaTimeoutMs(seconds, postgres ? 2 : 1, capacitySeconds);
     if (wanted('server'))
       areas.server = await runArea('server', 'Server', serverTimeout, () =>
@@ -281,21 +308,22 @@ async function main() {
         needBuild();
         return runConsole(distDir, BENCH_PORT);
       });
+    // The whole night, on databases of its own (PostgreSQL with two server processes, then PGlite).
+    if (wanted('night'))
+      areas.night = await runArea(
+        'night',
+        'The whole night',
+        nightTimeoutMs(nightStepSeconds(), postgres ? 2 : 1),
+        async () => {
+          needBuild();
+          return runNight(distDir, BENCH_PORT);
+        },
+      );
   } finally {
     postgres?.stop();
   }
 
-  const ordered: Partial<Areas> = {
-    bundle: areas.bundle,
-    lighthouse: areas.lighthouse,
-    typing: areas.typing,
-    validation: areas.validation,
-    server: areas.server,
-    documents: areas.documents,
-    memory: areas.memory,
-    peers: areas.peers,
-    console: areas.console,
-  };
+  const ordered: Partial<Areas> = Object.fromEntries(AREA_ORDER.map((name) => [name, areas[name]]));
   const checks = Object.values(ordered).flatMap((area) => area?.checks ?? []);
   const report: Report = {
     generatedAt: new Date().toISOString(),
@@ -326,6 +354,7 @@ async function main() {
       'load sessions': CONNECTION_LEVELS.join(', '),
       ...(wanted('server') ? { 'capacity step seconds (BENCH_CAPACITY_STEP_SECONDS)': capacitySeconds } : {}),
       ...(wanted('console') ? { 'console applicants': CONSOLE_APPLICANTS } : {}),
+      ...(wanted('night') ? { 'night step seconds (BENCH_NIGHT_STEP_SECONDS)': nightStepSeconds() } : {}),
       ...(wanted('peers') ? { 'peers typing rounds': PEER_TYPING_ROUNDS } : {}),
     },
     build: buildInfo,
@@ -333,7 +362,7 @@ async function main() {
     checks,
     misses: checks.filter((c) => !c.pass),
   };
-  const files = await writeReport(report, ONLY ? OUT_DIR : path.join(ROOT, 'bench'));
+  const files = await record(report);
   process.stdout.write(renderMarkdown(report).split('## 1.')[0]);
   log(`wrote ${path.relative(ROOT, files.md)} and ${path.relative(ROOT, files.json)}`);
   const crashed = Object.values(ordered).some((area) => area && !area.ok) || Boolean(buildError);

@@ -5,12 +5,27 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 const TSX_API = createRequire(__filename).resolve('tsx/cjs/api');
 
 /**
+ * The nice value of work no request waits on at once (documents' conversions, the PDF copy): the threads answering
+ * requests and the database come first on the machine's cores. On two cores a PDF copy (60–250 ms of CPU) or a
+ * LibreOffice conversion beside two server processes and PostgreSQL took a core from the saves, whose p99 it set
+ * (bench/HISTORY.md, 2026-12-02). At 10 such work gets about a tenth of a core that is wanted, all of an idle one.
+ */
+export const BACKGROUND_NICE = 10;
+
+/**
  * Starts a thread running the TypeScript module `entry` (an absolute path). The server runs its TypeScript through
  * tsx, which a thread does not inherit. `--import tsx` in the thread's execArgv works on the Node that npm's scripts
  * run (the `node` devDependency, 24), but on Node 20 (Debian's, this machine's /usr/bin/node) the thread still
  * refused ".ts". tsx's own require hook, registered by the thread's first line, loads the module on both.
+ * `background`: the thread runs at BACKGROUND_NICE.
  */
-export function startTypeScriptThread(entry: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
-  const bootstrap = `require(${JSON.stringify(TSX_API)}).register(); require(${JSON.stringify(entry)});`;
+export function startTypeScriptThread(
+  entry: string,
+  options: Omit<WorkerOptions, 'eval'> = {},
+  { background = false }: { background?: boolean } = {},
+): Worker {
+  // A nice value is a thread's own on Linux: os.setPriority(0, …) in the thread lowers that thread alone.
+  const nice = background ? `require('node:os').setPriority(0, ${BACKGROUND_NICE}); ` : '';
+  const bootstrap = `${nice}require(${JSON.stringify(TSX_API)}).register(); require(${JSON.stringify(entry)});`;
   return new Worker(bootstrap, { ...options, eval: true });
 }

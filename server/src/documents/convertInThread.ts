@@ -27,7 +27,7 @@ const ENTRY = path.join(__dirname, 'convertThread.ts');
 /**
  * Image and PDF conversions in a thread of their own, one at a time (the conversion worker sends one job at a
  * time). Decoding a large PNG is synchronous work: in the server's thread it would hold up every other request
- * meanwhile, autosaves included. The thread starts on the first conversion and stays for the
+ * meanwhile, autosaves included; and it runs in the background (BACKGROUND_NICE). The thread starts on the first conversion and stays for the
  * next; if it dies (out of memory, stopped at the time limit) the pending conversion fails and the next one
  * starts a new thread.
  */
@@ -43,9 +43,11 @@ export function createThreadConverter(options: ThreadConverterOptions = THREAD_C
 
   function thread(): Worker {
     if (worker) return worker;
-    const started = startTypeScriptThread(ENTRY, {
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
-    });
+    const started = startTypeScriptThread(
+      ENTRY,
+      { resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb } },
+      { background: true },
+    );
     started.on('message', (reply: ConvertReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;

@@ -8,18 +8,18 @@ import type { PdfSettings, PrintAnswers, PrintDocument } from './types';
 import type { PageRange } from './build';
 import { printedApplication } from '../applications/table';
 import { pdfFileName } from './fileNames';
+import { createPdfBuildThread } from './buildInThread';
 import { applicationIdOf } from '../../../src/kernel/applicationId';
 
 /** The builder, the form definition and pdf-lib/pdfkit are loaded on the first PDF, not at start-up. */
 const loadBuilder = async () => {
-  const [{ buildApplicationPdf, attachedDocumentPages }, outline, { questionByKey }] = await Promise.all([
+  const [{ attachedDocumentPages }, outline, { questionByKey }] = await Promise.all([
     import('./build'),
     import('./outline'),
     import('../../../src/kernel/form/definition'),
   ]);
   const definition = crypto.createHash('sha256').update(outline.definitionFingerprint()).digest('hex');
   return {
-    buildApplicationPdf,
     attachedDocumentPages,
     printableApplication: outline.printableApplication,
     questionByKey,
@@ -81,6 +81,8 @@ export function createApplicationPdfService(deps: {
   const builderModules = () => (builder ??= loadBuilder());
   /** Builds running in this process, by user: concurrent requests share one. */
   const building = new Map<number, { hash: string; done: Promise<void> }>();
+  /** The builds themselves run off the server's thread (buildInThread.ts). */
+  const buildThread = createPdfBuildThread();
 
   async function inputs(userId: number, username: string): Promise<Inputs> {
     const { definition } = await builderModules();
@@ -185,7 +187,6 @@ export function createApplicationPdfService(deps: {
 
   async function buildNow(userId: number, username: string, input: Inputs) {
     try {
-      const { buildApplicationPdf } = await builderModules();
       const { form, documents: attached } = await printed(input);
       const printDocuments: PrintDocument[] = [];
       for (const { pdfKey, ...d } of attached) {
@@ -194,7 +195,7 @@ export function createApplicationPdfService(deps: {
         if (!bytes) throw new Error(`converted document ${d.answerKey} is missing from storage (${pdfKey})`);
         printDocuments.push({ ...d, bytes });
       }
-      const pdf = await buildApplicationPdf({
+      const pdf = await buildThread.build({
         form,
         answers: input.answers,
         username,
@@ -305,6 +306,7 @@ export function createApplicationPdfService(deps: {
     /** Waits for the builds in flight (app.close). */
     async stop() {
       await Promise.all([...building.values()].map((b) => b.done));
+      await buildThread.stop();
     },
   };
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { BACKGROUND_NICE } from '../../threads';
 import { writeProfile } from './profile';
 
 /** Debian's soffice, and the Python that has LibreOffice's uno module (python3-uno); scripts/ensure-debian.mjs installs both. */
@@ -102,6 +103,15 @@ export function createLibreOffice(options: LibreOfficeOptions = LIBREOFFICE_DEFA
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // LibreOffice and its bridge in the background (BACKGROUND_NICE), set before soffice's launcher starts the
+    // office process, which inherits it.
+    for (const child of [soffice, bridge]) {
+      try {
+        if (child.pid) os.setPriority(child.pid, BACKGROUND_NICE);
+      } catch {
+        // gone already: its exit is handled below
+      }
+    }
     let stderr = '';
     bridge.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     const current: Running = { soffice, bridge, ready: Promise.resolve(), waiting: null, jobs: 0 };
