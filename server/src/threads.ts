@@ -13,19 +13,27 @@ const TSX_API = createRequire(__filename).resolve('tsx/cjs/api');
 export const BACKGROUND_NICE = 10;
 
 /**
+ * The nice value of work a request does wait on but that must not hold a core against the saves: password hashing
+ * (identity/hashInThread.ts). At 5 a thread gets about a quarter of a core that is wanted, so a login's 140 ms hash
+ * takes at most about half a second on a busy machine, and a save that wakes takes the core from it at once.
+ */
+export const HASHING_NICE = 5;
+
+/**
  * Starts a thread running the TypeScript module `entry` (an absolute path). The server runs its TypeScript through
  * tsx, which a thread does not inherit. `--import tsx` in the thread's execArgv works on the Node that npm's scripts
  * run (the `node` devDependency, 24), but on Node 20 (Debian's, this machine's /usr/bin/node) the thread still
  * refused ".ts". tsx's own require hook, registered by the thread's first line, loads the module on both.
- * `background`: the thread runs at BACKGROUND_NICE.
+ * `background`: the thread runs at BACKGROUND_NICE; `nice`: at that nice value.
  */
 export function startTypeScriptThread(
   entry: string,
   options: Omit<WorkerOptions, 'eval'> = {},
-  { background = false }: { background?: boolean } = {},
+  { background = false, nice }: { background?: boolean; nice?: number } = {},
 ): Worker {
+  const niceValue = nice ?? (background ? BACKGROUND_NICE : 0);
   // A nice value is a thread's own on Linux: os.setPriority(0, …) in the thread lowers that thread alone.
-  const nice = background ? `require('node:os').setPriority(0, ${BACKGROUND_NICE}); ` : '';
-  const bootstrap = `${nice}require(${JSON.stringify(TSX_API)}).register(); require(${JSON.stringify(entry)});`;
+  const lower = niceValue > 0 ? `require('node:os').setPriority(0, ${niceValue}); ` : '';
+  const bootstrap = `${lower}require(${JSON.stringify(TSX_API)}).register(); require(${JSON.stringify(entry)});`;
   return new Worker(bootstrap, { ...options, eval: true });
 }

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { failedPasswordRules } from '../../../src/kernel/auth/rules';
+import { createHashThread } from './hashInThread';
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+/** The process's hashing thread: why it is not libuv's pool is in hashInThread.ts. */
+const hashing = createHashThread();
+const scrypt = hashing.scrypt;
 
 /** scrypt cost: N=2^15, r=8, p=1 (32 MiB, tens of ms): OWASP's floor for scrypt. Stored with the hash. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, keylen: 64 };
