@@ -8,14 +8,21 @@ const PORT = Number(process.env.E2E_PORT || 3100);
 /** A second server whose inactivity timeouts are shortened by configuration (INACTIVITY_*_MS), not by code. */
 export const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE = { timeoutMs: 6000, warningMs: 3000 };
+/**
+ * The operator spec's own server: its notice and maintenance mode are server-wide, and the other specs run beside
+ * it (two workers), so they must never meet them.
+ */
+export const OPERATOR_PORT = PORT + 2;
 /** The e2e servers' admin API token (ADMIN_API_TOKEN): print-view tokens and public links in tests. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Spec files run two at a time (the tests of one file in order): each test makes its own applicant, and what is
+  // server-wide (the operator's notice, short idle timeouts, a deadline, the staff console) has a server of its own.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
@@ -65,6 +72,20 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         INACTIVITY_TIMEOUT_MS: String(SHORT_IDLE.timeoutMs),
         INACTIVITY_WARNING_MS: String(SHORT_IDLE.warningMs),
+      },
+    },
+    {
+      command: 'tsx e2e/server.ts',
+      url: `http://localhost:${OPERATOR_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(OPERATOR_PORT),
+        DATA_DIR: '.e2e-data/operator',
+        PUBLIC_URL: `http://localhost:${OPERATOR_PORT}`,
+        PUBLIC_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+        ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
       },
     },
   ],

@@ -1,16 +1,16 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { latestCode, latestCodeOrNull } from './outbox';
+import { latestCode, latestCodeOrNull, type E2eServer } from './outbox';
 
 export const PASSWORD = 'Persist-Answers-2026!';
 
 /**
  * A fresh confirmed applicant, logged in through the API (the session cookie lands in the page's context), on the
- * main e2e server or, with `base`, on the one with short inactivity timeouts.
+ * main e2e server or, with `base`, on another one of playwright.config.ts.
  */
 export async function newLoggedInApplicant(
   request: APIRequestContext,
   prefix: string,
-  base: { url: string; server: 'short-idle' } = { url: '', server: 'short-idle' },
+  base: { url: string; server: Exclude<E2eServer, 'main'> } = { url: '', server: 'short-idle' },
 ): Promise<string> {
   const username = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const server = base.url ? base.server : 'main';

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN } from '../playwright.config';
+import { E2E_ADMIN_TOKEN, OPERATOR_PORT } from '../playwright.config';
 import { SAVE_STATE } from '../src/kernel/messages';
 import { MAINTENANCE_MESSAGE, SERVICE_NOTICE_LABEL } from '../src/kernel/serviceStatus/messages';
 import { SERVICE_STATUS_POLL_MS } from '../src/kernel/serviceStatus/rules';
@@ -7,12 +7,15 @@ import { expectOnServer, fieldByLabel, newLoggedInApplicant, serverAnswers } fro
 import { expectAccessible } from './axe';
 
 /**
- * The operator's word on deadline night, on the main e2e server through its admin API (as `npm run admin` sends it
+ * The operator's word on deadline night, on a server of its own (OPERATOR_PORT) through its admin API (as `npm run admin` sends it
  * while the server runs): a notice that appears on pages already open within the minute and goes when cleared, and
  * maintenance mode, during which typed answers stay on the device (a reload too) and reach the server once it is
- * over. At 1280 and 390 px, axe on every state. Each test switches everything off again in `finally`, so no other
- * spec meets a notice or maintenance.
+ * over. At 1280 and 390 px, axe on every state. Each test switches everything off again in `finally`, so the next
+ * test starts clear.
  */
+const OPERATOR = { url: `http://localhost:${OPERATOR_PORT}`, server: 'operator' } as const;
+test.use({ baseURL: OPERATOR.url });
+
 const admin = async (request: APIRequestContext, path: string, data: object = {}) => {
   const res = await request.post(path, { data, headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(res.status(), await res.text()).toBe(200);
@@ -34,7 +37,7 @@ async function expectBesideTheForm(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-// Also after a test that ran out of time (its own `finally` may not have run): the specs after this one share the server.
+// Also after a test that ran out of time (its own `finally` may not have run).
 test.afterEach(async ({ request }) => allClear(request));
 
 for (const width of [1280, 390]) {
@@ -52,7 +55,7 @@ for (const width of [1280, 390]) {
         'Applications close at midnight tonight (Eastern Time). The help desk answers at admissions-help@northfield.example until 11 pm.';
       try {
         await page.clock.install();
-        await newLoggedInApplicant(page.request, `notice-${width}`);
+        await newLoggedInApplicant(page.request, `notice-${width}`, OPERATOR);
         const asked = page.waitForResponse('**/public/service-status');
         await page.goto('/about');
         await expect(fieldByLabel(page, 'First Name')).toBeVisible();
@@ -95,7 +98,7 @@ for (const width of [1280, 390]) {
       request,
     }) => {
       try {
-        await newLoggedInApplicant(page.request, `maintenance-${width}`);
+        await newLoggedInApplicant(page.request, `maintenance-${width}`, OPERATOR);
         await page.goto('/about');
         await fieldByLabel(page, 'First Name').fill('Ada');
         await expectOnServer(page.request, { first_name: 'Ada' });
