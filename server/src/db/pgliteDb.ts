@@ -1,12 +1,28 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startTypeScriptThread } from '../threads';
 import type { Db, Queryable } from './client';
 
-/** What the thread is started with: PGlite's options (files, or a dump to load). */
+/** What the thread is started with: PGlite's options (files, or a dump to load), and its compiled WebAssembly. */
 export interface PgliteThreadData {
   options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'>;
+  wasmModule: WebAssembly.Module;
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+/**
+ * PGlite's PostgreSQL (9 MB of WebAssembly), compiled once per process and handed to each database thread (a
+ * compiled module crosses threads without being compiled again). Each thread compiling its own took about 0.4 s of
+ * a PGlite start of 1 s on this machine's cores: a server opens one database, but the tests open hundreds.
+ */
+function pgliteWasm(): Promise<WebAssembly.Module> {
+  compiled ??= fs.promises
+    .readFile(createRequire(__filename).resolve('@electric-sql/pglite/pglite.wasm'))
+    .then((bytes) => WebAssembly.compile(bytes));
+  return compiled;
 }
 
 /** One call to the thread. A transaction is 'begin', its queries (with `tx`), then 'end'. */
@@ -248,8 +264,9 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 /** Starts the thread and waits until PGlite has opened the files (or loaded the dump), or could not. */
 async function openThread(options: PgliteThreadData['options']): Promise<Worker> {
+  const data: PgliteThreadData = { options, wasmModule: await pgliteWasm() };
   const worker = startTypeScriptThread(ENTRY, {
-    workerData: { options },
+    workerData: data,
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   });
   const caller = new Error();

@@ -15,7 +15,7 @@ import { PglitePreparedStatements } from './pglitePrepared';
 import type { PgliteCall, PgliteReply, PgliteThreadData } from './pgliteDb';
 
 const port = parentPort!;
-const { options } = workerData as PgliteThreadData;
+const { options, wasmModule } = workerData as PgliteThreadData;
 
 /** The answer to a call naming a transaction that is not open (a caller's mistake). */
 const TRANSACTION_ENDED = 'The transaction has ended';
@@ -64,7 +64,7 @@ async function main() {
   let pglite: PGlite;
   try {
     // The staff console's applicant search (migration 007): trigram matching, accents ignored.
-    pglite = await PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
+    pglite = await PGlite.create({ ...options, pgliteWasmModule: wasmModule, extensions: { pg_trgm, unaccent } });
   } catch (error) {
     reply({ id: 0, ok: false, error: errorData(error) });
     return;
