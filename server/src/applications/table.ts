@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client';
+import type { Queryable, Statement } from '../db/client';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { withDocumentMarks } from './documentMarks';
 
@@ -12,9 +12,16 @@ import { withDocumentMarks } from './documentMarks';
  * their state when the answers are read (`withDocumentMarks`).
  */
 
+/** createApplicationRow's statement, for a batch (the login's: identity/service.ts). */
+export const applicationRowStatement = (userId: number | string): Statement => ({
+  sql: 'INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING',
+  params: [userId],
+});
+
 /** The row every applicant has (created at login; also for an account that has none: older data, a race). */
 export async function createApplicationRow(db: Queryable, userId: number | string) {
-  await db.query('INSERT INTO applications (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+  const { sql, params } = applicationRowStatement(userId);
+  await db.query(sql, params);
 }
 
 /**

@@ -10,6 +10,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
+/** One statement of a batch (Db.batch): its SQL and parameters. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
 export interface Db extends Queryable {
   /**
    * query() for a statement run on every request: prepared once under `name` (one name, one SQL text), then only
@@ -19,6 +25,13 @@ export interface Db extends Queryable {
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * `statements` in order in one transaction, all or none; each one's rows, in order. For a transaction whose
+   * statements do not wait on each other's results: the embedded database runs them in one call to its thread, so
+   * it is held only while they run. A transaction() there is held between its queries too, while the server's
+   * thread gets to the next one (under a night's load tens of ms, which every save waits: bench/HISTORY.md).
+   */
+  batch(statements: Statement[]): Promise<Record<string, unknown>[][]>;
   close(): Promise<void>;
   /** The pool's use, for the metrics: connections open and idle, and calls waiting for one. */
   stats?(): PoolStats;
@@ -63,6 +76,13 @@ class PostgresDb implements Db {
     } finally {
       client.release();
     }
+  }
+  batch(statements: Statement[]) {
+    return this.transaction(async (tx) => {
+      const out: Record<string, unknown>[][] = [];
+      for (const { sql, params } of statements) out.push((await tx.query(sql, params)).rows);
+      return out;
+    });
   }
   async close() {
     await this.pool.end();

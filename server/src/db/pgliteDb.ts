@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startTypeScriptThread } from '../threads';
-import type { Db, Queryable } from './client';
+import type { Db, Queryable, Statement } from './client';
 
 /** What the thread is started with: PGlite's options (files, or a dump to load), and its compiled WebAssembly. */
 export interface PgliteThreadData {
@@ -30,6 +30,7 @@ export type PgliteCall = { id: number } & (
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
   | { op: 'prepared'; name: string; sql: string; params: unknown[] }
   | { op: 'exec'; sql: string }
+  | { op: 'batch'; statements: Statement[] }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump' }
@@ -234,6 +235,10 @@ export class PgliteDb implements Db {
     }
     await this.call({ op: 'end', tx, commit: true });
     return result;
+  }
+  /** Db.batch: the statements go to the thread in one call, which runs them in a transaction of its own. */
+  batch(statements: Statement[]) {
+    return this.call<Record<string, unknown>[][]>({ op: 'batch', statements });
   }
   async close() {
     if (this.stopped) return;

@@ -85,6 +85,13 @@ async function main() {
       case 'exec':
         await pglite.exec(call.sql);
         return undefined;
+      case 'batch':
+        // PGlite's transaction: committed when the last has run, rolled back (and the error answered) at a failure.
+        return pglite.transaction(async (batch) => {
+          const rows: unknown[][] = [];
+          for (const { sql, params } of call.statements) rows.push((await batch.query(sql, params)).rows);
+          return rows;
+        });
       case 'dump':
         return pglite.dumpDataDir('none');
       case 'close':

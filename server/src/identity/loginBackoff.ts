@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client';
+import type { Queryable, Statement } from '../db/client';
 
 /** Failed sign-ins before an account backs off; then 30 s doubling per failure, at most 15 minutes. */
 export const LOGIN_BACKOFF = {
@@ -81,8 +81,15 @@ export async function clearKeyedAttempts(db: Queryable, key: string) {
   await db.query('DELETE FROM staff_sign_in_attempts WHERE key_hash = $1', [key]);
 }
 
+/** clearLoginFailures's statement, for a batch (the applicant's login: identity/service.ts). */
+export const clearLoginFailuresStatement = (table: AccountTable, id: string): Statement => ({
+  sql: `UPDATE ${table} SET failed_logins = 0, locked_until = NULL WHERE id = $1`,
+  params: [id],
+});
+
 export async function clearLoginFailures(db: Queryable, table: AccountTable, id: string) {
-  await db.query(`UPDATE ${table} SET failed_logins = 0, locked_until = NULL WHERE id = $1`, [id]);
+  const { sql, params } = clearLoginFailuresStatement(table, id);
+  await db.query(sql, params);
 }
 
 /**

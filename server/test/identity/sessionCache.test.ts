@@ -35,6 +35,11 @@ function fakeDb(kind: Db['kind']) {
     prepared: (_name, sql, params) => db.query(sql, params),
     exec: async () => undefined,
     transaction: (fn) => fn(db),
+    batch: async (statements) => {
+      const rows: Record<string, unknown>[][] = [];
+      for (const { sql, params } of statements) rows.push((await db.query(sql, params)).rows);
+      return rows;
+    },
     close: async () => undefined,
   };
   return { db, row, queries };
