@@ -10,7 +10,7 @@ export const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE = { timeoutMs: 6000, warningMs: 3000 };
 /**
  * The operator spec's own server: its notice and maintenance mode are server-wide, and the other specs run beside
- * it (two workers), so they must never meet them.
+ * it (with E2E_WORKERS=2), so they must never meet them.
  */
 export const OPERATOR_PORT = PORT + 2;
 /** The e2e servers' admin API token (ADMIN_API_TOKEN): print-view tokens and public links in tests. */
