@@ -170,6 +170,8 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('button', { name: 'Remove Activity 1' })).toHaveCount(0);
       await expect(page.getByRole('textbox', { name: /^Activity Name/ })).toHaveValue('Chess Club');
       await expect(page.getByText('Activity 1 and its answers were removed.')).toBeVisible();
+      // Hovered, the toast waits: the scan and the server's checks below must not outlast its Undo.
+      await page.getByRole('status').filter({ hasText: 'Activity 1 and its answers were removed.' }).hover();
       await expectAccessible(page, `an activity removed, with Undo, at ${width} px`);
       await expectOnServer(page.request, { activity_name: 'Chess Club' });
       expect((await (await page.request.get('/api/add-another')).json()).activity).toBe(1);

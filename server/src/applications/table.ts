@@ -1,4 +1,5 @@
-import type { Queryable, Statement } from '../db/client';
+import type { Queryable } from '../db/client';
+import type { Statement } from '../db/statements';
 import type { AnswerMap } from '../../../src/kernel/form/requiredAnswers';
 import { withDocumentMarks } from './documentMarks';
 

@@ -4,16 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { PgliteDb } from './pgliteDb';
+import { runInOrder, type Statement } from './statements';
 
 /** What the services need of a database: parameterised queries and transactions. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
-
-/** One statement of a batch (Db.batch): its SQL and parameters. */
-export interface Statement {
-  sql: string;
-  params?: unknown[];
 }
 
 export interface Db extends Queryable {
@@ -78,11 +73,7 @@ class PostgresDb implements Db {
     }
   }
   batch(statements: Statement[]) {
-    return this.transaction(async (tx) => {
-      const out: Record<string, unknown>[][] = [];
-      for (const { sql, params } of statements) out.push((await tx.query(sql, params)).rows);
-      return out;
-    });
+    return this.transaction((tx) => runInOrder(tx, statements));
   }
   async close() {
     await this.pool.end();

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startTypeScriptThread } from '../threads';
-import type { Db, Queryable, Statement } from './client';
+import type { Db, Queryable } from './client';
+import type { Statement } from './statements';
 
 /** What the thread is started with: PGlite's options (files, or a dump to load), and its compiled WebAssembly. */
 export interface PgliteThreadData {

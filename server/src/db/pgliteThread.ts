@@ -12,6 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PglitePreparedStatements } from './pglitePrepared';
+import { runInOrder } from './statements';
 import type { PgliteCall, PgliteReply, PgliteThreadData } from './pgliteDb';
 
 const port = parentPort!;
@@ -87,11 +88,7 @@ async function main() {
         return undefined;
       case 'batch':
         // PGlite's transaction: committed when the last has run, rolled back (and the error answered) at a failure.
-        return pglite.transaction(async (batch) => {
-          const rows: unknown[][] = [];
-          for (const { sql, params } of call.statements) rows.push((await batch.query(sql, params)).rows);
-          return rows;
-        });
+        return pglite.transaction((batch) => runInOrder(batch, call.statements));
       case 'dump':
         return pglite.dumpDataDir('none');
       case 'close':

@@ -1,4 +1,5 @@
-import type { Queryable, Statement } from '../db/client';
+import type { Queryable } from '../db/client';
+import type { Statement } from '../db/statements';
 
 /** Failed sign-ins before an account backs off; then 30 s doubling per failure, at most 15 minutes. */
 export const LOGIN_BACKOFF = {

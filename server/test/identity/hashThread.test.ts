@@ -3,17 +3,7 @@ import fs from 'node:fs';
 import { createHashThread } from '../../src/identity/hashInThread';
 import { hashPassword, verifyPassword } from '../../src/identity/passwords';
 import { HASHING_NICE } from '../../src/threads';
-
-/** This process's threads and the nice value of each (Linux: a thread's own). */
-const threads = () =>
-  fs.readdirSync(`/proc/${process.pid}/task`).flatMap((tid) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-      return [{ tid, nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) }];
-    } catch {
-      return []; // a thread that ended meanwhile
-    }
-  });
+import { mainThread, threads } from '../../../testing/threads';
 
 const OPTIONS = { N: 2 ** 15, r: 8, p: 1, maxmem: 128 * 1024 * 1024 };
 
@@ -64,8 +54,7 @@ describe('password hashing in a thread of its own', () => {
     await thread.scrypt('x', Buffer.alloc(16), 32, OPTIONS);
     const started = threads().filter((t) => !before.has(t.tid));
     expect(started.map((t) => t.nice)).toContain(HASHING_NICE);
-    // The main thread (its id is the process's) is found by id: /proc lists threads in no order to rely on.
-    expect(threads().find((t) => t.tid === String(process.pid))).toEqual({ tid: String(process.pid), nice: 0 });
+    expect(mainThread()).toEqual({ tid: String(process.pid), nice: 0 });
     for (let waited = 0; thread.running() && waited < 5000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

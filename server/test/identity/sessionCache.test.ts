@@ -1,5 +1,6 @@
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/client';
+import { runInOrder } from '../../src/db/statements';
 import { SessionCache, sessionCacheOf } from '../../src/identity/sessionCache';
 import { resolveSession, revokeAllSessions, revokeSession } from '../../src/identity/sessions';
 import { hashToken } from '../../src/identity/tokens';
@@ -35,11 +36,7 @@ function fakeDb(kind: Db['kind']) {
     prepared: (_name, sql, params) => db.query(sql, params),
     exec: async () => undefined,
     transaction: (fn) => fn(db),
-    batch: async (statements) => {
-      const rows: Record<string, unknown>[][] = [];
-      for (const { sql, params } of statements) rows.push((await db.query(sql, params)).rows);
-      return rows;
-    },
+    batch: (statements) => runInOrder(db, statements),
     close: async () => undefined,
   };
   return { db, row, queries };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { buildApplicationPdf, type ApplicationPdfInput } from '../../src/pdf/build';
 import { createPdfBuildThread } from '../../src/pdf/buildInThread';
 import { BACKGROUND_NICE } from '../../src/threads';
@@ -6,6 +5,7 @@ import { printableApplication } from '../../src/pdf/outline';
 import { completeApplication } from '../../../src/kernel/form/definition/sampleAnswers';
 import * as files from '../../../testing/files';
 import { pageTexts } from '../../../testing/poppler';
+import { mainThread, threads } from '../../../testing/threads';
 
 const answers = completeApplication();
 const input = async (): Promise<ApplicationPdfInput> => ({
@@ -28,14 +28,7 @@ const input = async (): Promise<ApplicationPdfInput> => ({
   settings: { paperSize: 'LETTER', timeZone: 'America/New_York', collegeName: 'Example College' },
 });
 
-/** The nice value of each of this process's threads (Linux: a thread's own). */
-const niceOf = (tid: string) => {
-  const stat = fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-};
-const threadNices = () => fs.readdirSync(`/proc/${process.pid}/task`).map(niceOf);
-/** The main thread's nice value: its id is the process's (/proc lists threads in no order to rely on). */
-const mainThreadNice = () => niceOf(String(process.pid));
+const threadNices = () => threads().map((t) => t.nice);
 
 describe('the PDF copy built in its own thread', () => {
   const thread = createPdfBuildThread();
@@ -62,7 +55,7 @@ describe('the PDF copy built in its own thread', () => {
     try {
       await fresh.build(await input());
       expect(threadNices().filter((nice) => nice === BACKGROUND_NICE)).toHaveLength(before + 1);
-      expect(mainThreadNice()).toBe(0);
+      expect(mainThread()?.nice).toBe(0);
     } finally {
       await fresh.stop();
     }
