@@ -97,7 +97,8 @@ it('a backup taken while saves run, restored into a fresh directory, holds every
   } finally {
     await restored.close();
   }
-});
+  // A backup under load and a second server on the restored files: past 20 s on a loaded CI machine.
+}, 90_000);
 
 it('the admin CLI takes the backup through the running server, which audits it as the CLI', async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -177,7 +178,9 @@ it('with the server stopped, the CLI takes the backup itself; restore fills a fr
   } finally {
     await restored.close();
   }
-});
+  // Four embedded databases on files start and stop here (a template copy, the stopped server's, the restore's
+  // check, the restored server's): a few seconds on a quiet machine, past the default 20 s on a loaded CI one.
+}, 90_000);
 
 it('writeBackup leaves no file when the backup fails', async () => {
   const { Readable } = await import('node:stream');
