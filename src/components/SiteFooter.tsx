@@ -1,7 +1,25 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { PARTNER } from '../kernel/partner';
 import { Dialog } from './Dialog';
-import { HelpNotice, PrivacyNotice } from './FooterNotices';
+
+/**
+ * The notices' words come with the modal, not in the first download: each shows inside the Dialog's own Suspense,
+ * so the modal opens once both are in. Offline, the Help modal still gives the address and the phone number.
+ */
+const Notice = lazy(() =>
+  import(/* webpackChunkName: "footer-notices" */ './FooterNotices').then(
+    ({ HelpNotice, PrivacyNotice }) => ({
+      default: ({ which }: { which: 'help' | 'privacy' }) => (which === 'help' ? <HelpNotice /> : <PrivacyNotice />),
+    }),
+    () => ({
+      default: () => (
+        <p>
+          {PARTNER.helpEmail} · {PARTNER.phone}
+        </p>
+      ),
+    }),
+  ),
+);
 
 type Notice = 'help' | 'privacy' | null;
 
@@ -30,7 +48,7 @@ export function SiteFooter() {
         onCancel={close}
         actions={[{ label: 'Close', onClick: close, primary: true }]}
       >
-        <HelpNotice />
+        <Notice which="help" />
       </Dialog>
       <Dialog
         open={open === 'privacy'}
@@ -38,7 +56,7 @@ export function SiteFooter() {
         onCancel={close}
         actions={[{ label: 'Close', onClick: close, primary: true }]}
       >
-        <PrivacyNotice />
+        <Notice which="privacy" />
       </Dialog>
     </footer>
   );
