@@ -2,6 +2,8 @@ import type { Config } from 'jest';
 
 /** swc transpiles TypeScript for jest (TypeScript's own compiler is only used to type-check). */
 const transform: Config['transform'] = {
+  // The message catalogues, compiled as the build compiles them (scripts/catalog-loader.cjs).
+  '[\\\\/]src[\\\\/]kernel[\\\\/]i18n[\\\\/]catalogs[\\\\/][^\\\\/]+\\.json$': '<rootDir>/scripts/catalog-loader.cjs',
   '^.+\\.m?[tj]sx?$': [
     '@swc/jest',
     {

@@ -136,6 +136,13 @@ const chunkGroupsManifest = {
   },
 };
 
+/** The message catalogues, compiled at build time (scripts/catalog-loader.cjs): the pages ship no ICU compiler. */
+const CATALOG_RULE = {
+  test: /[\\/]src[\\/]kernel[\\/]i18n[\\/]catalogs[\\/][^\\/]+\.json$/,
+  type: 'javascript/auto',
+  loader: path.resolve(import.meta.dirname, 'scripts/catalog-loader.cjs'),
+};
+
 /** Hex digits of a content hash in a file name (output below). */
 const HASH_DIGITS = 8;
 
@@ -184,6 +191,7 @@ function clientConfig(
           test: /[\\/]node_modules[\\/]provinces[\\/]provinces\.json$/,
           loader: path.resolve(import.meta.dirname, 'scripts/provinces-us-ca-loader.cjs'),
         },
+        CATALOG_RULE,
         typescriptRule({ development: !isProd, target: 'es2020' }),
       ],
     },
@@ -388,6 +396,7 @@ function shellsConfig(clientDir: string): Configuration {
       rules: [
         // Styles are the client build's business; in Node an import of a .css file is only a string.
         { test: /\.css$/, type: 'asset/source' },
+        CATALOG_RULE,
         // Node 24 runs it: no need to lower the syntax as far as the browsers' bundle does.
         typescriptRule({ development: false, target: 'es2022' }),
       ],

@@ -2,6 +2,8 @@
  * jest setupFilesAfterEnv for the web project (jsdom via jest-fixed-jsdom): DOM matchers, the browser APIs antd 6
  * needs that jsdom lacks, and the msw server.
  */
+import { resetLanguage } from '../src/features/language/i18n';
+import { LANGUAGE_STORAGE_KEY } from '../src/kernel/i18n/languages';
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { server } from './msw/server';
@@ -47,3 +49,9 @@ Object.defineProperty(window, 'matchMedia', {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+// The pages' translator is one per page, as in the app: each test starts in English, with nothing chosen before.
+afterEach(() => {
+  resetLanguage();
+  document.documentElement.removeAttribute('lang');
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+});

@@ -5,6 +5,7 @@ import { SiteHeader } from '../components/SiteHeader';
 import { SiteFooter } from '../components/SiteFooter';
 import { NotificationToasts, ErrorDialog } from '../features/notifications';
 import { InactivityGuard } from '../features/session';
+import { LanguageSwitch } from '../features/language';
 import '../styles/shell.css';
 
 /**
@@ -17,7 +18,7 @@ export default function AuthLayout() {
   return (
     <div className="shell-page">
       <SkipLink />
-      <SiteHeader />
+      <SiteHeader end={<LanguageSwitch />} />
       <main id="main" tabIndex={-1} className="shell-container shell-main">
         <DialogErrorBoundary key={pathname}>
           <Outlet />

@@ -6,6 +6,7 @@ import { addDocumentListeners } from '../features/documents';
 import { addPublicLinkListeners } from '../features/printView';
 import { addTabsListeners } from '../features/tabs';
 import { addAddAnotherListeners } from '../features/addAnother';
+import { addLanguageListeners } from '../features/language';
 
 /** Every feature's listeners, registered on each new store (see makeStore). */
 export function registerListeners(startListening: AppStartListening) {
@@ -18,4 +19,5 @@ export function registerListeners(startListening: AppStartListening) {
   addPublicLinkListeners(startListening);
   addTabsListeners(startListening);
   addAddAnotherListeners(startListening);
+  addLanguageListeners(startListening);
 }

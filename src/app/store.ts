@@ -21,6 +21,7 @@ import { tabsReducer as tabs } from '../features/tabs';
 import { notificationsReducer as notifications } from '../features/notifications';
 import { documentsReducer as documents } from '../features/documents';
 import { deadlineReducer as deadline } from '../features/deadline';
+import { languageReducer as language } from '../features/language';
 import { persistConfig } from '../features/persistence';
 import { registerListeners } from './listenerMiddleware';
 
@@ -33,6 +34,7 @@ export const rootReducer = combineReducers({
   sync,
   documents,
   deadline,
+  language,
   [api.reducerPath]: api.reducer,
 });
 

@@ -17,6 +17,8 @@ interface ToastsProps {
   toasts: readonly ToastItem[];
   onDismiss: (id: string) => void;
   onAction?: (id: string) => void;
+  /** Puts each text in the reader's language (the toasts keep message ids: their English text). */
+  translate: (text: string) => string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface ToastsProps {
  * with its close button, or when swiped right more than TOAST_SWIPE_CLOSE_PX. TOAST_HOTKEY (F8) moves focus to
  * the region from anywhere, so keyboard users can reach a toast before it goes.
  */
-export function Toasts({ toasts, onDismiss, onAction }: ToastsProps) {
+export function Toasts({ toasts, onDismiss, onAction, translate }: ToastsProps) {
   const regionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -37,9 +39,9 @@ export function Toasts({ toasts, onDismiss, onAction }: ToastsProps) {
   }, []);
   useClearOfToasts(regionRef, toasts.length);
   return (
-    <section ref={regionRef} className="shell-toasts" aria-label="Notifications" tabIndex={-1}>
+    <section ref={regionRef} className="shell-toasts" aria-label={translate('Notifications')} tabIndex={-1}>
       {toasts.map((toast) => (
-        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} onAction={onAction} />
+        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} onAction={onAction} translate={translate} />
       ))}
     </section>
   );
@@ -49,10 +51,12 @@ function ToastCard({
   toast,
   onDismiss,
   onAction,
+  translate,
 }: {
   toast: ToastItem;
   onDismiss: (id: string) => void;
   onAction?: (id: string) => void;
+  translate: (text: string) => string;
 }) {
   const { id, severity, title, message, durationMs, action } = toast;
   const [hovered, setHovered] = useState(false);
@@ -97,7 +101,7 @@ function ToastCard({
   return (
     <div
       role={severity === 'error' ? 'alert' : 'status'}
-      aria-label={title}
+      aria-label={translate(title)}
       className={`shell-toast shell-toast-${severity}`}
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
       onMouseEnter={() => setHovered(true)}
@@ -112,15 +116,20 @@ function ToastCard({
       onPointerCancel={(event) => endSwipe(event, true)}
     >
       <div className="shell-toast-body">
-        <p className="shell-toast-title">{title}</p>
-        <p className="shell-toast-message">{message}</p>
+        <p className="shell-toast-title">{translate(title)}</p>
+        <p className="shell-toast-message">{translate(message)}</p>
         {action && onAction && (
           <button type="button" className="shell-toast-action" onClick={() => onAction(id)}>
-            {action.label}
+            {translate(action.label)}
           </button>
         )}
       </div>
-      <button type="button" className="shell-toast-close" aria-label="Close notification" onClick={() => onDismiss(id)}>
+      <button
+        type="button"
+        className="shell-toast-close"
+        aria-label={translate('Close notification')}
+        onClick={() => onDismiss(id)}
+      >
         <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14">
           <path d="M1 1l12 12M13 1L1 13" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
         </svg>

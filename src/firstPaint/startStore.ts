@@ -5,6 +5,7 @@ import { sessionDetected } from '../features/session';
 import { hasLoginCookie, loginCountFromCookie } from '../kernel/session/loginCookie';
 import { accountAtStart, setStorageAccount, tidyDevice } from '../features/persistence';
 import { nextTask } from '../kernel/nextTask';
+import { languageChosen, startingLanguage } from '../features/language';
 
 /** Whether this page is the print view (a service token in the address). */
 const isPrintView = () => new URLSearchParams(window.location.search).has('service_token');
@@ -30,5 +31,8 @@ export async function startStore(): Promise<AppStore> {
   store.dispatch(sessionDetected({ isLoggedIn, numLogins: loginCountFromCookie() }));
   window.addEventListener('online', () => store.dispatch(connectionRestored()));
   if (printView) return store;
+  // The print view is for staff, in the college's language; an applicant's page starts in theirs.
+  const language = startingLanguage();
+  if (language !== 'en') store.dispatch(languageChosen(language));
   return new Promise((resolve) => persistStore(store, null, () => resolve(store)));
 }

@@ -4,6 +4,7 @@ import { carriedState, readAuthState } from '../navigationState';
 import { loadSchemas } from '../lazySchemas';
 import { AuthStyle } from './AuthStyle';
 import { SITE_NAME } from '../../../kernel/partner';
+import { useT } from '../../language';
 
 export interface AuthCardFooter {
   question: string;
@@ -27,6 +28,7 @@ function keepFocusWhilePressing(event: MouseEvent<HTMLElement>) {
  */
 export function AuthCard({ title, footer, children }: { title: string; footer: AuthCardFooter; children: ReactNode }) {
   const headingId = useId();
+  const t = useT();
   const carried = carriedState(readAuthState(useLocation().state));
   // Validation arrives right after the card shows (see lazySchemas.ts).
   useEffect(() => {
@@ -34,19 +36,19 @@ export function AuthCard({ title, footer, children }: { title: string; footer: A
   }, []);
   // Each account page has a title of its own (WCAG 2.4.2), as the form pages do.
   useEffect(() => {
-    document.title = `${title} - ${SITE_NAME}`;
-  }, [title]);
+    document.title = `${t(title)} - ${SITE_NAME}`;
+  }, [t, title]);
   return (
     <section aria-labelledby={headingId} className="auth-card" onMouseDown={keepFocusWhilePressing}>
       <AuthStyle />
       <h1 id={headingId} className="auth-title">
-        {title}
+        {t(title)}
       </h1>
       {children}
       <p className="auth-footer">
-        {footer.question}{' '}
+        {t(footer.question)}{' '}
         <Link to={footer.to} state={carried} className="auth-link">
-          {footer.linkText}
+          {t(footer.linkText)}
         </Link>
       </p>
     </section>

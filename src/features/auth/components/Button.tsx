@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useT } from '../../language';
 
 /**
  * A real <button>. While `loading`, it stays focusable but inert (aria-disabled, clicks ignored) and shows a
@@ -49,10 +50,11 @@ export function Button({
 }
 
 /** The card's primary action: a submit button, full width (390 px screens), busy while the call runs. */
-export function SubmitButton({ loading, children = 'Submit' }: { loading: boolean; children?: ReactNode }) {
+export function SubmitButton({ loading, children }: { loading: boolean; children?: ReactNode }) {
+  const t = useT();
   return (
     <Button type="submit" variant="primary" block loading={loading}>
-      {children}
+      {children ?? t('Submit')}
     </Button>
   );
 }

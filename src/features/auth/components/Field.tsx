@@ -2,6 +2,7 @@ import { useId, useState, type HTMLAttributes } from 'react';
 import { useField, useFormikContext } from 'formik';
 import { CrossIcon } from './icons';
 import { Button } from './Button';
+import { useT } from '../../language';
 
 export interface FieldProps {
   name: string;
@@ -47,6 +48,7 @@ export function Field({
   const id = givenId ?? `${generatedId}-${name}`;
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
+  const t = useT();
 
   const error = errorOverride ?? (meta.touched || submitCount > 0 ? meta.error : undefined);
   const errorText = error && (showErrorText || errorOverride) ? error : undefined;
@@ -75,14 +77,14 @@ export function Field({
   return (
     <div className="auth-field">
       <label htmlFor={id} className="auth-label">
-        {label}
+        {t(label)}
       </label>
       {type === 'password' ? (
         <div className="auth-input-row">
           {input}
           <Button className="auth-btn-reveal" aria-controls={id} onClick={() => setRevealed((shown) => !shown)}>
-            {revealed ? 'Hide' : 'Show'}
-            <span className="auth-sr-only"> {label.toLowerCase()}</span>
+            {t(revealed ? 'Hide' : 'Show')}
+            <span className="auth-sr-only"> {t(label).toLowerCase()}</span>
           </Button>
         </div>
       ) : (
@@ -91,7 +93,7 @@ export function Field({
       {errorText ? (
         <p id={errorId} role="alert" className="auth-error">
           <CrossIcon />
-          {errorText}
+          {t(errorText)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CrossIcon, WarningIcon } from './icons';
+import { useT } from '../../language';
 
 /** A message inside the card: announced when it appears (role="alert"), icon + words, not colour alone. */
 export function InlineAlert({
@@ -12,13 +13,14 @@ export function InlineAlert({
   children?: ReactNode;
 }) {
   const Icon = tone === 'error' ? CrossIcon : WarningIcon;
+  const t = useT();
   return (
     <div role="alert" className={`auth-alert auth-alert-${tone}`}>
       <span className="auth-alert-icon">
         <Icon />
       </span>
       <div>
-        <p className="auth-alert-title">{title}</p>
+        <p className="auth-alert-title">{t(title)}</p>
         {children}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CheckIcon, CrossIcon, DashIcon } from './icons';
 import { MESSAGES, PASSWORD_RULES, passwordsMatch } from '../../../kernel/auth/rules';
+import { useT } from '../../language';
 
 export type RequirementState = 'inactive' | 'error' | 'success';
 
@@ -65,16 +66,17 @@ export function PasswordRequirements({
   confirmPassword?: string;
 }) {
   const lines = requirementLines(password, submitted, confirmPassword);
+  const t = useT();
   return (
     <div className="auth-reqs">
-      <p id={`${id}-title`}>Password requirements:</p>
+      <p id={`${id}-title`}>{t('Password requirements:')}</p>
       <ul id={id} aria-labelledby={`${id}-title`} aria-live="polite">
         {lines.map((line) => (
           <li key={line.id} id={`${id}-${line.id}`} data-state={line.state} className={`auth-req-${line.state}`}>
             {ICONS[line.state]}
             <span>
-              <span className="auth-sr-only">{REQUIREMENT_PREFIX[line.state]} </span>
-              {line.text}
+              <span className="auth-sr-only">{t(REQUIREMENT_PREFIX[line.state])} </span>
+              {t(line.text)}
             </span>
           </li>
         ))}

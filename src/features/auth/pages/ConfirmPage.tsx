@@ -15,6 +15,7 @@ import { asApiError, clearCardError, showCardError } from '../notify';
 import { normaliseConfirmationCode } from '../../../kernel/auth/rules';
 import { validateWith } from '../lazySchemas';
 import type { ConfirmValues } from '../schemas';
+import { useT } from '../../language';
 
 const validate = validateWith<ConfirmValues>((schemas) => schemas.confirmSchema);
 
@@ -30,6 +31,7 @@ export default function ConfirmPage() {
   // The confirmation mail's link carries the address (/confirm?username=…).
   const [params] = useSearchParams();
   const [confirm, { isLoading }] = useConfirmMutation();
+  const t = useT();
   const resendCode = useResendCode();
 
   async function submit(values: ConfirmValues) {
@@ -53,7 +55,7 @@ export default function ConfirmPage() {
       title="Confirm Your Account"
       footer={{ question: 'Already confirmed your account?', linkText: 'Log In', to: PATHS.login }}
     >
-      <p className="auth-intro">Enter the 6-digit confirmation code we emailed you.</p>
+      <p className="auth-intro">{t('Enter the 6-digit confirmation code we emailed you.')}</p>
       <Formik<ConfirmValues>
         initialValues={{ username: state.username ?? params.get('username') ?? '', code: '' }}
         validate={validate}
@@ -71,14 +73,14 @@ export default function ConfirmPage() {
               normalise={normaliseConfirmationCode}
             />
             <div className="auth-actions">
-              <SubmitButton loading={isLoading}>Confirm Account</SubmitButton>
+              <SubmitButton loading={isLoading}>{t('Confirm Account')}</SubmitButton>
               <Button
                 variant="link"
                 block
                 loading={resendCode.isLoading}
                 onClick={() => void resendCode.resend(values.username)}
               >
-                Resend confirmation code
+                {t('Resend confirmation code')}
               </Button>
             </div>
           </Form>

@@ -10,6 +10,7 @@ import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { asApiError, clearCardError, showCardError, showSuccess } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { ForgotValues } from '../schemas';
+import { useT } from '../../language';
 
 const validate = validateWith<ForgotValues>((schemas) => schemas.forgotSchema);
 
@@ -18,6 +19,7 @@ export default function ForgotPage() {
   const dispatch = useAppDispatch();
   const state = useAuthNavigationState();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const t = useT();
 
   async function submit(values: ForgotValues) {
     try {
@@ -34,12 +36,12 @@ export default function ForgotPage() {
       title="Forgot Password"
       footer={{ question: 'Remember your password?', linkText: 'Log In', to: PATHS.login }}
     >
-      <p className="auth-intro">Enter the email address of your account and we will email you a reset link.</p>
+      <p className="auth-intro">{t('Enter the email address of your account and we will email you a reset link.')}</p>
       <Formik<ForgotValues> initialValues={{ username: state.username ?? '' }} validate={validate} onSubmit={submit}>
         <Form noValidate>
           <FocusFirstError />
           <Field name="username" label="Email" type="email" autoComplete="username" />
-          <SubmitButton loading={isLoading}>Send Reset Link</SubmitButton>
+          <SubmitButton loading={isLoading}>{t('Send Reset Link')}</SubmitButton>
         </Form>
       </Formik>
     </AuthCard>

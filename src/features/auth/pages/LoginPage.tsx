@@ -19,6 +19,7 @@ import { asApiError, clearCardError, showCardError } from '../notify';
 import { USER_NOT_CONFIRMED_CODE } from '../../../kernel/auth/rules';
 import { validateWith } from '../lazySchemas';
 import type { LoginValues } from '../schemas';
+import { useT } from '../../language';
 
 const validate = validateWith<LoginValues>((schemas) => schemas.loginSchema);
 
@@ -34,6 +35,7 @@ export default function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const resendCode = useResendCode();
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const t = useT();
 
   async function submit(values: LoginValues) {
     const username = values.username.trim();
@@ -56,17 +58,17 @@ export default function LoginPage() {
     >
       {unconfirmed ? (
         <InlineAlert tone="warning" title={UNCONFIRMED_TITLE}>
-          <p>Enter the confirmation code we emailed to {unconfirmed}, or ask for a new one.</p>
+          <p>{t('Enter the confirmation code we emailed to {email}, or ask for a new one.', { email: unconfirmed })}</p>
           <div className="auth-alert-actions">
             <Button
               variant="primary"
               loading={resendCode.isLoading}
               onClick={() => void resendCode.resend(unconfirmed)}
             >
-              Send a new code
+              {t('Send a new code')}
             </Button>
             <Link to={PATHS.confirm} state={carriedState(state, { username: unconfirmed })} className="auth-link">
-              Enter your confirmation code
+              {t('Enter your confirmation code')}
             </Link>
           </div>
         </InlineAlert>
@@ -83,18 +85,18 @@ export default function LoginPage() {
             <Field name="password" label="Password" type="password" autoComplete="current-password" />
             <p className="auth-forgot">
               <Link to={PATHS.forgot} state={carriedState(state)} className="auth-link">
-                Forgot password
+                {t('Forgot password')}
               </Link>
             </p>
             <div className="auth-actions">
-              <SubmitButton loading={isLoading}>Log In</SubmitButton>
+              <SubmitButton loading={isLoading}>{t('Log In')}</SubmitButton>
               <Button
                 variant="link"
                 block
                 loading={resendCode.isLoading}
                 onClick={() => void resendCode.resend(values.username)}
               >
-                Resend confirmation code
+                {t('Resend confirmation code')}
               </Button>
             </div>
           </Form>

@@ -15,6 +15,7 @@ import { INCOMPLETE_LINK_TITLE } from '../copy';
 import { asApiError, clearCardError, showCardError } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { ResetValues } from '../schemas';
+import { useT } from '../../language';
 
 const validate = validateWith<ResetValues>((schemas) => schemas.resetSchema);
 
@@ -28,6 +29,7 @@ export default function ResetPage() {
   const state = useAuthNavigationState();
   const [params] = useSearchParams();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const t = useT();
   const id = params.get('id') ?? '';
   const username = params.get('username') ?? '';
 
@@ -54,9 +56,9 @@ export default function ResetPage() {
       {id === '' ? (
         <InlineAlert tone="error" title={INCOMPLETE_LINK_TITLE}>
           <p>
-            Open the whole link from the email we sent you, or{' '}
+            {t('Open the whole link from the email we sent you, or')}{' '}
             <Link to={PATHS.forgot} state={carriedState(state)} className="auth-link">
-              ask for a new reset link
+              {t('ask for a new reset link')}
             </Link>
             .
           </p>
@@ -71,7 +73,7 @@ export default function ResetPage() {
             <FocusFirstError />
             <Field name="username" label="Email" type="email" autoComplete="username" />
             <NewPasswordFields withConfirmation />
-            <SubmitButton loading={isLoading}>Reset Password</SubmitButton>
+            <SubmitButton loading={isLoading}>{t('Reset Password')}</SubmitButton>
           </Form>
         </Formik>
       )}

@@ -13,6 +13,7 @@ import { carriedState } from '../navigationState';
 import { asApiError, clearCardError, showCardError } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { SignUpValues } from '../schemas';
+import { useT } from '../../language';
 
 const validate = validateWith<SignUpValues>((schemas) => schemas.signUpSchema);
 
@@ -30,6 +31,7 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const state = useAuthNavigationState();
   const [signup, { isLoading }] = useSignupMutation();
+  const t = useT();
 
   async function submit(values: SignUpValues) {
     const username = values.username.trim();
@@ -44,7 +46,7 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title="Sign Up" footer={{ question: 'Already have an account?', linkText: 'Log In', to: PATHS.login }}>
-      {state.studentAnswers && <p className="auth-intro">{ANSWERS_KEPT}</p>}
+      {state.studentAnswers && <p className="auth-intro">{t(ANSWERS_KEPT)}</p>}
       <Formik<SignUpValues>
         initialValues={{ username: state.username ?? '', password: '' }}
         validate={validate}
@@ -54,7 +56,7 @@ export default function SignUpPage() {
           <FocusFirstError />
           <Field name="username" label="Email" type="email" autoComplete="username" />
           <NewPasswordFields />
-          <SubmitButton loading={isLoading}>Create Account</SubmitButton>
+          <SubmitButton loading={isLoading}>{t('Create Account')}</SubmitButton>
         </Form>
       </Formik>
     </AuthCard>
