@@ -2,51 +2,17 @@
  * The five account pages against the real server (playwright.config.ts starts it on a fresh .e2e-data, with
  * account mail written as .eml files to .e2e-data/outbox) and the production build.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WCAG } from './axe';
 import AxeBuilder from '@axe-core/playwright';
-import { decodeQuotedPrintable, outboxFiles } from '../testing/mail';
+import { mailed } from './mail';
 
-/** The server's outbox is `$DATA_DIR/outbox`; every .eml below this folder is read (E2E_OUTBOX moves it). */
-const OUTBOX = path.resolve(process.env.E2E_OUTBOX || '.e2e-data');
 const PASSWORD = 'Correct-Horse-9-Battery';
 const NEW_PASSWORD = 'Another-Stable-7-Lantern';
 
 let counter = 0;
 /** A fresh address per test and run: the server's database survives between the tests of one run. */
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${(counter += 1)}@example.com`;
-
-/** The newest outbox mail addressed to `email` whose body matches `pattern`: the first capture group. */
-function newestMatch(email: string, pattern: RegExp): string | undefined {
-  const mails = outboxFiles(OUTBOX, { recursive: true }).sort(
-    (a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a),
-  );
-  for (const file of mails) {
-    const mail = decodeQuotedPrintable(fs.readFileSync(file, 'utf8'));
-    const to = /^To:\s*(.*)$/im.exec(mail)?.[1] ?? '';
-    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
-    const match = pattern.exec(mail)?.[1];
-    if (match) return match;
-  }
-  return undefined;
-}
-
-/** Waits for the mail to arrive (it is written after the server answers), then reads it. */
-async function mailed(email: string, pattern: RegExp, previous?: string): Promise<string> {
-  let value: string | undefined;
-  await expect
-    .poll(
-      () => {
-        value = newestMatch(email, pattern);
-        return value !== undefined && value !== previous;
-      },
-      { message: `mail for ${email} in ${OUTBOX}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return value as string;
-}
 
 const CODE_IN_MAIL = /confirmation code is (\d{6})/;
 const RESET_LINK_IN_MAIL = /(https?:\/\/\S+\/reset\?\S+)/;

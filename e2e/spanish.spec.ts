@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { mailed } from './mail';
+
+const PASSWORD = 'Correct-Horse-9-Battery';
 
 /**
  * The account pages in Spanish, on the real server: the header's switch, what it keeps (the page, what was typed,
@@ -28,7 +31,9 @@ for (const width of [390, 1280]) {
       await expectAccessible(page, `on /login in Spanish at ${width} px`);
 
       await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
-      await expect(page.getByText('Escriba una dirección de correo electrónico válida.', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('Escriba una dirección de correo electrónico válida.', { exact: true }),
+      ).toBeVisible();
       await expect(page.getByText('La contraseña es obligatoria.', { exact: true })).toBeVisible();
       await expectAccessible(page, `on /login in Spanish with its errors at ${width} px`);
 
@@ -62,6 +67,28 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+test('a visitor signs up in Spanish, confirms with the code of a Spanish mail, and logs in', async ({ page }) => {
+  const email = `e2e-es-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crear una cuenta' })).toBeVisible();
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirme su cuenta' })).toBeVisible();
+  const code = await mailed(email, /Su código de confirmación es (\d{6})/);
+  await page.getByLabel('Código de confirmación', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Confirmar la cuenta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Aviso de éxito' })).toContainText(
+    'Su cuenta está confirmada. Ya puede iniciar sesión.',
+  );
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});
 
 test.describe('a first visit from a browser that prefers Spanish', () => {
   test.use({ locale: 'es-MX' });

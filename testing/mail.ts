@@ -36,13 +36,12 @@ export function outbox(dir: string, to?: string): string[] {
     .filter((mail) => to === undefined || isTo(mail, to));
 }
 
+/** A confirmation code as its mail gives it, in English or in Spanish (server/src/identity/mails.ts). */
+const CODE_IN_MAIL = /(?:confirmation code is|código de confirmación es) (\d{6})/;
+
 /** The newest confirmation code in the mail to `to`, or null when none has been written yet. */
 export function confirmationCode(dir: string, to: string): string | null {
-  return (
-    outbox(dir, to)
-      .at(-1)
-      ?.match(/confirmation code is (\d{6})/)?.[1] ?? null
-  );
+  return outbox(dir, to).at(-1)?.match(CODE_IN_MAIL)?.[1] ?? null;
 }
 
 /** The newest staff enrolment link in the mail to `to`, or null. */

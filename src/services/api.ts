@@ -22,7 +22,8 @@ import type {
   Shape,
   TabChoices,
   TabsBody,
-  UsernameBody,
+  MailingBody,
+  SignUpBody,
   WebStatusBody,
   ConversionStatusReply,
 } from '../kernel/api/contract';
@@ -82,7 +83,7 @@ export const api = createApi({
     logout: build.mutation<unknown, void>({ query: () => ({ url: '/api/logout', method: 'GET' }) }),
 
     // Accounts
-    signup: build.mutation<MessageResponse, Shape<typeof Credentials>>({
+    signup: build.mutation<MessageResponse, Shape<typeof SignUpBody>>({
       query: (body) => ({ url: '/public/signup', method: 'POST', body }),
     }),
     confirm: build.mutation<MessageResponse, Shape<typeof ConfirmBody>>({
@@ -91,13 +92,13 @@ export const api = createApi({
     login: build.mutation<MessageResponse, Shape<typeof Credentials>>({
       query: (body) => ({ url: '/public/login', method: 'POST', body }),
     }),
-    forgotPassword: build.mutation<MessageResponse, Shape<typeof UsernameBody>>({
+    forgotPassword: build.mutation<MessageResponse, Shape<typeof MailingBody>>({
       query: (body) => ({ url: '/public/forgot-password', method: 'POST', body }),
     }),
     resetPassword: build.mutation<MessageResponse, Shape<typeof ResetPasswordBody>>({
       query: (body) => ({ url: '/public/reset-password', method: 'POST', body }),
     }),
-    resendConfirm: build.mutation<MessageResponse, Shape<typeof UsernameBody>>({
+    resendConfirm: build.mutation<MessageResponse, Shape<typeof MailingBody>>({
       query: (body) => ({ url: '/public/resend-confirm', method: 'POST', body }),
     }),
 

@@ -5,7 +5,8 @@ import {
   ConfirmBody,
   Credentials,
   ResetPasswordBody,
-  UsernameBody,
+  MailingBody,
+  SignUpBody,
   type Shape,
 } from '../../../src/kernel/api/contract';
 import type { IdentityService } from './service';
@@ -19,9 +20,9 @@ export function identityRoutes(
   const { config, identity } = deps;
   const limited = { rateLimit: deps.publicRateLimit, applicant: { who: 'public' } } as const;
 
-  app.post<{ Body: Shape<typeof Credentials> }>(
+  app.post<{ Body: Shape<typeof SignUpBody> }>(
     '/public/signup',
-    { schema: { body: Credentials }, config: limited },
+    { schema: { body: SignUpBody }, config: limited },
     async (request, reply) => reply.status(201).send(await identity.signUp(request.body)),
   );
 
@@ -31,9 +32,9 @@ export function identityRoutes(
     async (request) => identity.confirm(request.body),
   );
 
-  app.post<{ Body: Shape<typeof UsernameBody> }>(
+  app.post<{ Body: Shape<typeof MailingBody> }>(
     '/public/resend-confirm',
-    { schema: { body: UsernameBody }, config: limited },
+    { schema: { body: MailingBody }, config: limited },
     async (request) => identity.resendCode(request.body),
   );
 
@@ -49,9 +50,9 @@ export function identityRoutes(
     },
   );
 
-  app.post<{ Body: Shape<typeof UsernameBody> }>(
+  app.post<{ Body: Shape<typeof MailingBody> }>(
     '/public/forgot-password',
-    { schema: { body: UsernameBody }, config: limited },
+    { schema: { body: MailingBody }, config: limited },
     async (request) => identity.forgotPassword(request.body),
   );
 

@@ -12,6 +12,8 @@ import { claimLoginAttempt, clearLoginFailures, clearLoginFailuresStatement, loc
 import { PATHS } from '../../../src/kernel/paths';
 import { createAfterAnswer } from './afterAnswer';
 import { IDENTITY_MESSAGES } from '../../../src/kernel/auth/messages';
+import { DEFAULT_LANGUAGE, type Language } from '../../../src/kernel/i18n/languages';
+import { IDENTITY_MAILS } from './mails';
 
 const HOUR = 3_600_000;
 export const LIMITS = {
@@ -66,7 +68,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
   const afterAnswer = createAfterAnswer(log);
   const link = (path: string) => `${config.publicUrl}${path}`;
 
-  async function issueConfirmCode(userId: string, username: string, note = '') {
+  async function issueConfirmCode(userId: string, username: string, language: Language, note = '') {
     const code = randomCode();
     await db.transaction(async (tx) => {
       // A new code supersedes the old ones: only the latest mail works.
@@ -79,17 +81,17 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
         [userId, hashToken(code), new Date(Date.now() + LIMITS.confirmCodeTtlMs)],
       );
     });
+    const confirmLink = link(`${PATHS.confirm}?username=${encodeURIComponent(username)}`);
     await mailer.send({
       to: username,
-      subject: `Your ${config.collegeName} confirmation code`,
-      text: `Your confirmation code is ${code}\n\nEnter it on the Confirm Your Account page of your ${config.collegeName} application, with your email address already filled in:\n${link(`${PATHS.confirm}?username=${encodeURIComponent(username)}`)}\n\nIt is valid for 24 hours.\n${note}`,
+      ...IDENTITY_MAILS[language].confirmCode({ college: config.collegeName, code, confirmLink, note }),
     });
   }
 
   /** A new code for an account still waiting for confirmation, at most LIMITS.resendsPerHour an hour. */
-  async function resendWithinLimit(user: UserRow, note = '') {
+  async function resendWithinLimit(user: UserRow, language: Language, note = '') {
     if (await attemptWithinLimit(db, user.id, 'resend', LIMITS.resendsPerHour)) {
-      await issueConfirmCode(user.id, user.username, note);
+      await issueConfirmCode(user.id, user.username, language, note);
     }
   }
 
@@ -99,25 +101,21 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
    * gets a new code, as a resend would (its password stays the first one: a second sign-up must not choose the
    * password of an account its owner is about to confirm).
    */
-  async function signUpOfExistingAccount(username: string) {
+  async function signUpOfExistingAccount(username: string, language: Language) {
     const user = await findUser(db, username);
     if (!user) return;
     if (!user.confirmed_at) {
-      await resendWithinLimit(
-        user,
-        `\nThis email address already had an account waiting for confirmation, so no new account was created: its password is the one chosen when it was first created. If you do not know it, choose a new password here (this confirms the account too):\n${link(PATHS.forgot)}\n`,
-      );
+      await resendWithinLimit(user, language, IDENTITY_MAILS[language].waitingAccountNote(link(PATHS.forgot)));
       return;
     }
     if (!(await attemptWithinLimit(db, user.id, 'signup_attempt', LIMITS.signupAttemptMailsPerHour))) return;
     await mailer.send({
       to: user.username,
-      subject: 'Someone tried to create an account with your email',
-      text: `Someone (maybe you) tried to create an application account with this email address. An account with this email address already exists, so no new account was created.\n\nTo continue your application, log in:\n${link(PATHS.login)}\n\nIf you have forgotten your password, reset it here:\n${link(PATHS.forgot)}\n\nIf it was not you, ignore this message: your account and your password stay as they are.\n`,
+      ...IDENTITY_MAILS[language].existingAccount({ loginLink: link(PATHS.login), forgotLink: link(PATHS.forgot) }),
     });
   }
 
-  async function mailResetLink(username: string) {
+  async function mailResetLink(username: string, language: Language) {
     const user = await findUser(db, username);
     if (!user || !(await attemptWithinLimit(db, user.id, 'forgot', LIMITS.forgotMailsPerHour))) return;
     const id = randomToken();
@@ -126,11 +124,7 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
       [user.id, hashToken(id), new Date(Date.now() + LIMITS.resetIdTtlMs)],
     );
     const resetLink = link(`${PATHS.reset}?username=${encodeURIComponent(user.username)}&id=${encodeURIComponent(id)}`);
-    await mailer.send({
-      to: user.username,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of your application account.\n\nTo choose a new password, open this link within one hour:\n${resetLink}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-    });
+    await mailer.send({ to: user.username, ...IDENTITY_MAILS[language].resetLink(resetLink) });
   }
 
   return {
@@ -141,7 +135,8 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
      * The same answer (201, the same message, the same work before it: the password's hash and one insert) for a
      * new address and for one that has an account; what differs is mailed after the answer.
      */
-    async signUp(input: { username: string; password: string }) {
+    async signUp(input: { username: string; password: string; language?: Language }) {
+      const language = input.language ?? DEFAULT_LANGUAGE;
       const username = requireEmail(input.username);
       const problem = passwordProblem(input.password);
       if (problem) throw badRequest(problem);
@@ -152,8 +147,10 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
       );
       const created = rows[0];
       const context = { to: maskAddress(username) };
-      if (created) afterAnswer.run('confirmation mail', context, () => issueConfirmCode(created.id, username));
-      else afterAnswer.run('sign-up of an existing account', context, () => signUpOfExistingAccount(username));
+      if (created)
+        afterAnswer.run('confirmation mail', context, () => issueConfirmCode(created.id, username, language));
+      else
+        afterAnswer.run('sign-up of an existing account', context, () => signUpOfExistingAccount(username, language));
       return { message: IDENTITY_MESSAGES.signedUp };
     },
 
@@ -186,11 +183,11 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
     },
 
     /** The same answer for any valid address (and past the hourly limit): the account is looked up after it. */
-    async resendCode(input: { username: string }) {
+    async resendCode(input: { username: string; language?: Language }) {
       const username = requireEmail(input.username, MESSAGES.resendEmailInvalid);
       afterAnswer.run('confirmation code resend', { to: maskAddress(username) }, async () => {
         const user = await findUser(db, username);
-        if (user && !user.confirmed_at) await resendWithinLimit(user);
+        if (user && !user.confirmed_at) await resendWithinLimit(user, input.language ?? DEFAULT_LANGUAGE);
       });
       return { message: IDENTITY_MESSAGES.resent };
     },
@@ -236,9 +233,10 @@ export function createIdentityService(db: Db, mailer: Mailer, config: Config, lo
       await revokeSession(db, sessionHash);
     },
 
-    async forgotPassword(input: { username: string }) {
+    async forgotPassword(input: { username: string; language?: Language }) {
       const username = requireEmail(input.username);
-      afterAnswer.run('reset link mail', { to: maskAddress(username) }, () => mailResetLink(username));
+      const language = input.language ?? DEFAULT_LANGUAGE;
+      afterAnswer.run('reset link mail', { to: maskAddress(username) }, () => mailResetLink(username, language));
       return { message: IDENTITY_MESSAGES.forgot };
     },
 

@@ -5,7 +5,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../kernel/i18n/languages';
 import { PARTNER, SITE_NAME } from '../../kernel/partner';
 import { IDENTITY_MESSAGES } from '../../kernel/auth/messages';
 import { englishLeft } from '../language/testing';
-import { renderAuthPage } from './testing';
+import { GOOD_PASSWORD, renderAuthPage } from './testing';
 
 /** The proper names a Spanish page shows as they are. */
 const NAMES = [SITE_NAME, PARTNER.name, PARTNER.department, `${PARTNER.name} · ${PARTNER.department}`];
@@ -62,6 +62,21 @@ describe('the account pages in Spanish', () => {
     const toast = await screen.findByRole('alert', { name: 'Error al iniciar sesión' });
     expect(toast).toHaveTextContent('La dirección de correo electrónico o la contraseña no son correctas.');
     expect(englishLeft(screen.getByRole('region', { name: 'Notificaciones' }), NAMES)).toEqual([]);
+  });
+
+  it('asks the server to write its mails in Spanish: sign-up, a new code, a reset link', async () => {
+    const auth = authApi();
+    server.use(...auth.handlers);
+    const { user, main } = await inSpanish('/signup', 'Crear una cuenta');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'sofia@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), GOOD_PASSWORD);
+    await user.click(within(main).getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() =>
+      expect(auth.calls.signup).toEqual([{ username: 'sofia@example.com', password: GOOD_PASSWORD, language: 'es' }]),
+    );
+    await within(main).findByRole('heading', { level: 1, name: 'Confirme su cuenta' });
+    await user.click(within(main).getByRole('button', { name: 'Reenviar el código de confirmación' }));
+    await waitFor(() => expect(auth.calls.resend).toEqual([{ username: 'sofia@example.com', language: 'es' }]));
   });
 
   it.each([

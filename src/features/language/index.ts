@@ -4,3 +4,4 @@ export { addLanguageListeners } from './languageListeners';
 export { LanguageSwitch } from './LanguageSwitch';
 export { useT } from './useT';
 export { startingLanguage } from './startLanguage';
+export { useMailLanguage } from './useMailLanguage';

@@ -13,6 +13,7 @@ import {
   type LookupCategory,
   type WebStatus,
 } from '../constants';
+import { LANGUAGES, type Language } from '../i18n/languages';
 
 /** A closed object: every property required unless optional, nothing else accepted. */
 const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
@@ -31,9 +32,13 @@ export const ANSWER_KEY_PATTERN = '^[A-Za-z0-9_]{1,100}$';
 
 const username = text(EMAIL_MAX);
 const password = text(PASSWORD_MAX);
+/** The language of the page that asks for a mail: the mail is written in it (English when absent). */
+const language = Type.Optional(oneOf<Language>(LANGUAGES));
 export const Credentials = closed({ username, password });
+export const SignUpBody = closed({ username, password, language });
 export const ConfirmBody = closed({ username, code: text(6, { pattern: '^[0-9]{6}$' }) });
-export const UsernameBody = closed({ username });
+/** A request that mails the account (a new code, a reset link). */
+export const MailingBody = closed({ username, language });
 export const ResetPasswordBody = closed({ username, password, confirm_password: password, id: text(200) });
 
 /* ---- The application (/api) ---- */

@@ -4,6 +4,7 @@ import { useResendConfirmMutation } from '../../../services/api';
 import { asApiError, clearCardError, showCardError, showSuccess } from '../notify';
 import { MESSAGES } from '../../../kernel/auth/rules';
 import { loadSchemas } from '../lazySchemas';
+import { useMailLanguage } from '../../language';
 
 /**
  * "Resend confirmation code" (SPEC §5, §7): needs a valid email in the email field, else the spec's message is
@@ -15,6 +16,7 @@ export function useResendCode() {
   const dispatch = useAppDispatch();
   const emailFieldId = `${useId()}-email`;
   const [resendConfirm, { isLoading }] = useResendConfirmMutation();
+  const mailLanguage = useMailLanguage();
   const [rejected, setRejected] = useState<string | null>(null);
 
   async function resend(username: string): Promise<void> {
@@ -26,7 +28,7 @@ export function useResendCode() {
     }
     setRejected(null);
     try {
-      const { message } = await resendConfirm({ username: username.trim() }).unwrap();
+      const { message } = await resendConfirm({ username: username.trim(), ...mailLanguage }).unwrap();
       clearCardError(dispatch, 'resend');
       showSuccess(dispatch, message);
     } catch (error) {

@@ -10,7 +10,7 @@ import { useAuthNavigationState } from '../hooks/useAuthNavigationState';
 import { asApiError, clearCardError, showCardError, showSuccess } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { ForgotValues } from '../schemas';
-import { useT } from '../../language';
+import { useMailLanguage, useT } from '../../language';
 
 const validate = validateWith<ForgotValues>((schemas) => schemas.forgotSchema);
 
@@ -20,10 +20,11 @@ export default function ForgotPage() {
   const state = useAuthNavigationState();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const t = useT();
+  const mailLanguage = useMailLanguage();
 
   async function submit(values: ForgotValues) {
     try {
-      const { message } = await forgotPassword({ username: values.username.trim() }).unwrap();
+      const { message } = await forgotPassword({ username: values.username.trim(), ...mailLanguage }).unwrap();
       clearCardError(dispatch, 'forgot');
       showSuccess(dispatch, message);
     } catch (error) {

@@ -13,7 +13,7 @@ import { carriedState } from '../navigationState';
 import { asApiError, clearCardError, showCardError } from '../notify';
 import { validateWith } from '../lazySchemas';
 import type { SignUpValues } from '../schemas';
-import { useT } from '../../language';
+import { useMailLanguage, useT } from '../../language';
 
 const validate = validateWith<SignUpValues>((schemas) => schemas.signUpSchema);
 
@@ -32,11 +32,12 @@ export default function SignUpPage() {
   const state = useAuthNavigationState();
   const [signup, { isLoading }] = useSignupMutation();
   const t = useT();
+  const mailLanguage = useMailLanguage();
 
   async function submit(values: SignUpValues) {
     const username = values.username.trim();
     try {
-      await signup({ username, password: values.password }).unwrap();
+      await signup({ username, password: values.password, ...mailLanguage }).unwrap();
       clearCardError(dispatch, 'signup');
       navigate(PATHS.confirm, { state: carriedState(state, { username }) });
     } catch (error) {
